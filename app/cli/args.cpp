@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "args.h"
+
+namespace cli {
+
+Args::Args(const std::vector<std::string>& words, const std::set<std::string>& flags, const std::set<std::string>& options)
+{
+    for (size_t i = 0; i < words.size(); ++i) {
+        std::string w = words[i];
+        if (w.rfind("--", 0) != 0 || w == "--") {
+            m_positionals.push_back(w);
+            continue;
+        }
+        std::string inlineValue;
+        const auto eq = w.find('=');
+        const bool hasInline = eq != std::string::npos;
+        if (hasInline) {
+            inlineValue = w.substr(eq + 1);
+            w = w.substr(0, eq);
+        }
+        if (flags.count(w) && !hasInline) {
+            m_flags.insert(w);
+        } else if (options.count(w)) {
+            if (!hasInline && i + 1 >= words.size())
+                throw UsageError(w + " needs a value");
+            m_values[w] = hasInline ? inlineValue : words[++i];
+        } else {
+            std::string valid;
+            for (const auto& f : flags)
+                valid += " " + f;
+            for (const auto& o : options)
+                valid += " " + o;
+            throw UsageError("unknown option " + w + " (valid:" + valid + ")");
+        }
+    }
+}
+
+std::optional<std::string> Args::value(const std::string& name) const
+{
+    const auto it = m_values.find(name);
+    if (it == m_values.end())
+        return std::nullopt;
+    return it->second;
+}
+
+std::string Args::onePositional(const std::string& what) const
+{
+    if (m_positionals.size() != 1)
+        throw UsageError("expected one " + what + (m_positionals.empty() ? "" : ", got " + std::to_string(m_positionals.size())));
+    return m_positionals.front();
+}
+
+} // namespace cli

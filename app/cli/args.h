@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cli {
+
+/// @brief A wrong command line; the message says what and how to fix it.
+class UsageError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// @brief Command-line words split into positionals, --flags and --options with a value.
+class Args
+{
+public:
+    /// @param flags options without a value; @param options options that take one.
+    Args(const std::vector<std::string>& words, const std::set<std::string>& flags, const std::set<std::string>& options);
+
+    [[nodiscard]] bool flag(const std::string& name) const { return m_flags.count(name) > 0; }
+    [[nodiscard]] std::optional<std::string> value(const std::string& name) const;
+    [[nodiscard]] const std::vector<std::string>& positionals() const { return m_positionals; }
+    /// The single positional argument; UsageError if there is not exactly one.
+    [[nodiscard]] std::string onePositional(const std::string& what) const;
+
+private:
+    std::set<std::string> m_flags;
+    std::map<std::string, std::string> m_values;
+    std::vector<std::string> m_positionals;
+};
+
+} // namespace cli

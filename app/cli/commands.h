@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace cli {
+
+/// Exit statuses of migsight-cli.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;  ///< the run itself failed
+inline constexpr int kExitBadInput = 2; ///< bad command line, scenario or jobs file
+
+int runLayouts(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runPolicies(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+} // namespace cli

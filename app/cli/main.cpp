@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// migsight-cli: the headless command-line tool.
+#include "args.h"
+#include "commands.h"
+#include "registry.h"
+#include "version.h"
+
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+const char* kHelp = R"(migsight-cli - MIG partitioning and GPU job scheduling what-if studio (headless)
+
+Usage: migsight-cli COMMAND [options]
+
+Commands:
+  layouts [--gpu BOARD] [--maximal] [--json] [--lists]
+      Valid (or maximal) MIG layouts of a board, ignoring +me profiles; --lists prints the
+      board's named configuration lists (fleet-12, single-19).
+  simulate SCENARIO.json [--jobs JOBS.csv] [--seed N] [--scheduler ID] [--repartitioner ID]
+           [--json] [--jobs-out RESULTS.csv] [--workload-out JOBS.csv]
+      Simulates the scenario's day. --jobs replaces its workload by a jobs CSV
+      (id,type,release_min,deadline_min,work_1g_min); --jobs-out writes per-job results;
+      --workload-out writes the jobs that were simulated in the input format.
+  policies [--json]
+      Every scheduler and repartitioner with its description and parameters.
+
+Options:
+  --help       this text
+  --version    the version
+
+Exit status: 0 success, 1 failure, 2 invalid input (every problem is printed with its file,
+JSON path or CSV line).
+)";
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<std::string> words(argv + 1, argv + argc);
+    if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
+        std::cout << kHelp;
+        return words.empty() ? cli::kExitBadInput : cli::kExitOk;
+    }
+    if (words[0] == "--version") {
+        std::cout << "migsight-cli " << MIGSIGHT_VERSION << "\n";
+        return cli::kExitOk;
+    }
+    const std::string command = words[0];
+    words.erase(words.begin());
+    try {
+        if (command == "layouts")
+            return cli::runLayouts(words, std::cout, std::cerr);
+        if (command == "simulate")
+            return cli::runSimulate(words, std::cout, std::cerr);
+        if (command == "policies")
+            return cli::runPolicies(words, std::cout, std::cerr);
+        std::cerr << "migsight-cli: unknown command '" << command << "' (valid: layouts, simulate, policies; see --help)\n";
+        return cli::kExitBadInput;
+    } catch (const cli::UsageError& e) {
+        std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
+        return cli::kExitBadInput;
+    } catch (const policies::PolicyError& e) {
+        std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
+        return cli::kExitBadInput;
+    } catch (const std::invalid_argument& e) {
+        std::cerr << "migsight-cli " << command << ": invalid input: " << e.what() << "\n";
+        return cli::kExitBadInput;
+    } catch (const std::exception& e) {
+        std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
+        return cli::kExitFailure;
+    }
+}

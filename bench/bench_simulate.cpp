@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Benchmark (not a test): prints how long simulations take. Run a release build:
+//   build/release/bench/bench_simulate [samples/paper-fleet.json]
+#include "catalog.h"
+#include "engine.h"
+#include "recorder.h"
+#include "registry.h"
+#include "scenario.h"
+#include "simulation.h"
+#include "workload.h"
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point t0)
+{
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+long peakRssMiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss / 1024;
+}
+
+int paperFleet(const std::string& path)
+{
+    model::Problems problems;
+    const model::Scenario sc = model::loadScenario(path, problems);
+    if (!problems.empty()) {
+        std::fprintf(stderr, "%s", problems.text().c_str());
+        return 2;
+    }
+    const auto jobs = model::scenarioJobs(sc, std::nullopt, problems);
+    double best = 1e300;
+    simcore::RunResult result;
+    for (int rep = 0; rep < 20; ++rep) {
+        const auto t0 = Clock::now();
+        model::RunOptions options;
+        options.timeSeries = false;
+        result = model::simulate(sc, jobs, options);
+        best = std::min(best, msSince(t0));
+    }
+    model::RunOptions withSeries;
+    const auto t1 = Clock::now();
+    const auto full = model::simulate(sc, jobs, withSeries);
+    const double seriesMs = msSince(t1);
+    std::printf("paper fleet (%s): %d jobs, %lld event times, %d GPUs\n", path.c_str(), result.metrics.jobs,
+                result.metrics.steps, sc.gpuCount());
+    std::printf("  simulate, metrics only:      %8.2f ms (best of 20)\n", best);
+    std::printf("  simulate, with time series:  %8.2f ms (%zu segments)\n", seriesMs, full.segments.size());
+    std::printf("  energy %.1f W*min, avg tardiness %.4f min\n", result.metrics.energyWmin,
+                result.metrics.avgTardinessMin);
+    return 0;
+}
+
+void largeFleet(int gpus, double multiplier, simcore::PreemptionMode mode, bool series)
+{
+    const auto& catalog = model::Catalog::builtin();
+    const simcore::GpuModel* a100 = catalog.find("A100-40GB");
+    const auto* list = a100->findList("fleet-12");
+    const int pattern[] = {1, 1, 2, 3, 3, 5, 5, 10};
+    std::vector<simcore::FleetGpu> fleet;
+    for (int g = 0; g < gpus; ++g)
+        fleet.push_back({a100, a100->powerW, list->layouts[static_cast<size_t>(pattern[g % 8] - 1)]});
+    const auto types = simcore::defaultJobTypes();
+    simcore::DiurnalSpec spec;
+    spec.multiplier = multiplier;
+    const auto t0 = Clock::now();
+    const auto jobs = simcore::generateDiurnal(spec, types, simcore::defaultJobMix(), {});
+    const double genMs = msSince(t0);
+    const auto& reg = policies::builtinRegistry();
+    auto scheduler = reg.createScheduler("edf-most-packed", {});
+    auto repartitioner = reg.createRepartitioner("static", {});
+    simcore::EngineConfig config;
+    config.mode = mode;
+    const auto t1 = Clock::now();
+    simcore::Engine engine(config, fleet, types, jobs, *scheduler, *repartitioner);
+    const auto result = simcore::runToEnd(engine, series);
+    const double simMs = msSince(t1);
+    std::printf("%d GPUs, %zu jobs (diurnal x%.0f), mode %s, time series %s:\n", gpus, jobs.size(), multiplier,
+                mode == simcore::PreemptionMode::FullReschedule ? "full-reschedule"
+                : mode == simcore::PreemptionMode::OnRepartition ? "on-repartition" : "none",
+                series ? "on" : "off");
+    std::printf("  generate %.0f ms, simulate %.0f ms, %lld event times, %.2f M events/s, peak RSS %ld MiB\n", genMs,
+                simMs, result.metrics.steps, static_cast<double>(result.metrics.steps) / simMs / 1000.0, peakRssMiB());
+    std::printf("  energy %.4g W*min, avg tardiness %.4f min, unfinished %d\n", result.metrics.energyWmin,
+                result.metrics.avgTardinessMin, result.metrics.unfinished);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const std::string path = argc > 1 ? argv[1] : std::string(MIGSIGHT_SOURCE_DIR) + "/samples/paper-fleet.json";
+    if (int rc = paperFleet(path); rc != 0)
+        return rc;
+    // Cost against jobs: the same fleet-to-load ratio at growing sizes (n log n check).
+    for (int gpus : {125, 250, 500})
+        largeFleet(gpus, 20.0 * gpus / 8.0, simcore::PreemptionMode::OnRepartition, false);
+    largeFleet(1000, 2500.0, simcore::PreemptionMode::OnRepartition, false);
+    largeFleet(1000, 2500.0, simcore::PreemptionMode::OnRepartition, true);
+    largeFleet(1000, 2500.0, simcore::PreemptionMode::None, false);
+    return 0;
+}

@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "jobs_csv.h"
+
+#include "engine.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace model {
+
+namespace {
+
+std::vector<std::string_view> splitLine(std::string_view line)
+{
+    std::vector<std::string_view> cells;
+    size_t start = 0;
+    while (true) {
+        const size_t comma = line.find(',', start);
+        std::string_view cell = line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        while (!cell.empty() && (cell.front() == ' ' || cell.front() == '\t'))
+            cell.remove_prefix(1);
+        while (!cell.empty() && (cell.back() == ' ' || cell.back() == '\t' || cell.back() == '\r'))
+            cell.remove_suffix(1);
+        cells.push_back(cell);
+        if (comma == std::string_view::npos)
+            return cells;
+        start = comma + 1;
+    }
+}
+
+bool toDouble(std::string_view s, double& out)
+{
+    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && ptr == s.data() + s.size() && !s.empty() && std::isfinite(out);
+}
+
+bool toInt(std::string_view s, int& out)
+{
+    const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+    return ec == std::errc() && ptr == s.data() + s.size() && !s.empty();
+}
+
+std::string typeList(const std::vector<simcore::JobType>& types)
+{
+    std::string s;
+    for (const auto& t : types)
+        s += (s.empty() ? "" : ", ") + t.id;
+    return s;
+}
+
+bool parseRow(const std::vector<std::string_view>& c, const std::vector<simcore::JobType>& types, simcore::Job& job,
+              std::string& error)
+{
+    if (c.size() != 5 && c.size() != 6) {
+        error = "expected 5 or 6 columns, found " + std::to_string(c.size());
+        return false;
+    }
+    if (!toInt(c[0], job.id)) {
+        error = "id '" + std::string(c[0]) + "' is not a whole number";
+        return false;
+    }
+    job.type = -1;
+    for (size_t i = 0; i < types.size(); ++i)
+        job.type = types[i].id == c[1] ? static_cast<int>(i) : job.type;
+    if (job.type < 0) {
+        error = "unknown job type '" + std::string(c[1]) + "' (valid: " + typeList(types) + ")";
+        return false;
+    }
+    const char* names[] = {"release_min", "deadline_min", "work_1g_min", "memory_gib"};
+    double* fields[] = {&job.release, &job.deadline, &job.work1g, &job.memoryGiB};
+    for (size_t k = 0; k + 2 < c.size(); ++k) {
+        if (!toDouble(c[k + 2], *fields[k])) {
+            error = std::string(names[k]) + " '" + std::string(c[k + 2]) + "' is not a number";
+            return false;
+        }
+    }
+    if (job.release < 0.0)
+        error = "release_min must be 0 or more";
+    else if (job.work1g <= 0.0)
+        error = "work_1g_min must be more than 0";
+    else if (job.memoryGiB < 0.0)
+        error = "memory_gib must be 0 or more";
+    return error.empty();
+}
+
+} // namespace
+
+std::vector<simcore::Job> parseJobsCsv(const std::string& text, const std::string& file,
+                                       const std::vector<simcore::JobType>& types, Problems& problems)
+{
+    std::vector<simcore::Job> jobs;
+    std::set<int> ids;
+    std::istringstream in(text);
+    std::string line;
+    int lineNo = 0;
+    bool header = false;
+    while (std::getline(in, line)) {
+        ++lineNo;
+        if (line.empty() || line == "\r" || line[0] == '#')
+            continue;
+        const auto cells = splitLine(line);
+        if (!header) {
+            header = true;
+            const std::string got = std::string(line.substr(0, line.find_last_not_of("\r") + 1));
+            if (got.rfind(kJobsCsvHeader, 0) != 0)
+                problems.add(file, "line " + std::to_string(lineNo),
+                             "the header must be '" + std::string(kJobsCsvHeader) + "[,memory_gib]', found '" + got + "'");
+            continue;
+        }
+        simcore::Job job;
+        std::string error;
+        if (!parseRow(cells, types, job, error)) {
+            problems.add(file, "line " + std::to_string(lineNo), error);
+            continue;
+        }
+        if (!ids.insert(job.id).second) {
+            problems.add(file, "line " + std::to_string(lineNo), "duplicate job id " + std::to_string(job.id));
+            continue;
+        }
+        jobs.push_back(job);
+    }
+    if (!header)
+        problems.add(file, "", "the jobs file is empty (expected the header '" + std::string(kJobsCsvHeader) + "')");
+    return jobs;
+}
+
+std::vector<simcore::Job> loadJobsCsv(const std::filesystem::path& path, const std::vector<simcore::JobType>& types,
+                                      Problems& problems)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        problems.add(path.string(), "", "cannot open the jobs file");
+        return {};
+    }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return parseJobsCsv(ss.str(), path.string(), types, problems);
+}
+
+namespace {
+
+std::string exact(double v)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+} // namespace
+
+void writeJobsCsv(std::ostream& out, const std::vector<simcore::Job>& jobs, const std::vector<simcore::JobType>& types)
+{
+    bool memory = false;
+    for (const auto& j : jobs)
+        memory = memory || j.memoryGiB > 0.0;
+    out << kJobsCsvHeader << (memory ? ",memory_gib" : "") << "\n";
+    for (const auto& j : jobs) {
+        out << j.id << ',' << types[static_cast<size_t>(j.type)].id << ',' << exact(j.release) << ','
+            << exact(j.deadline) << ',' << exact(j.work1g);
+        if (memory)
+            out << ',' << exact(j.memoryGiB);
+        out << '\n';
+    }
+}
+
+void writeJobResultsCsv(std::ostream& out, const simcore::RunResult& result,
+                        const std::vector<simcore::JobType>& types, const std::vector<simcore::FleetGpu>& fleet)
+{
+    out << "id,type,release_min,deadline_min,work_1g_min,start_min,end_min,tardiness_min,gpu,profile,"
+           "instance_start,preemptions\n";
+    for (const auto& j : result.jobs) {
+        std::string profile;
+        if (j.gpu >= 0 && j.profile >= 0)
+            profile = fleet[static_cast<size_t>(j.gpu)].model->profiles[static_cast<size_t>(j.profile)].name;
+        out << j.id << ',' << types[static_cast<size_t>(j.type)].id << ',' << exact(j.release) << ','
+            << exact(j.deadline) << ',' << exact(j.work1g) << ',' << (j.start >= 0 ? exact(j.start) : "") << ','
+            << (j.end >= 0 ? exact(j.end) : "") << ',' << exact(j.tardiness) << ','
+            << (j.gpu >= 0 ? std::to_string(j.gpu) : "") << ',' << profile << ','
+            << (j.instanceStart >= 0 ? std::to_string(j.instanceStart) : "") << ',' << j.preemptions << '\n';
+    }
+}
+
+} // namespace model

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "policy.h"
+
+#include <vector>
+
+namespace policies {
+
+/// @brief EDF Most Packed (domain notes, section 6): queue by (deadline, id); GPUs by busy compute
+/// slices descending (placements of this round included), then index; the first free slice (by
+/// size, then position) on which the job meets its deadline, else the earliest-finishing one.
+class EdfMostPacked : public simcore::Scheduler
+{
+public:
+    void schedule(simcore::ScheduleRound& round) override;
+
+private:
+    std::vector<int> m_order;
+};
+
+} // namespace policies

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "slice_scan.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace policies {
+
+int firstFreeInstance(const simcore::EngineView& view, int g, unsigned computeMask, int j)
+{
+    const auto& instances = view.gpu(g).instances;
+    int best = -1;
+    for (int i = 0; i < static_cast<int>(instances.size()); ++i) {
+        const int c = instances[static_cast<size_t>(i)].compute;
+        if (!(computeMask & (1u << c)) || !view.isFree(g, i) || !view.memoryFits(j, g, i))
+            continue;
+        if (best < 0 || c < instances[static_cast<size_t>(best)].compute)
+            best = i;
+    }
+    return best;
+}
+
+unsigned deadlineMask(const simcore::EngineView& view, int j)
+{
+    unsigned mask = 0;
+    const double deadline = view.job(j).deadline;
+    for (int c = 1; c <= 7; ++c) {
+        if (view.now() + view.timeToFinish(j, c) <= deadline)
+            mask |= 1u << c;
+    }
+    return mask;
+}
+
+std::vector<int> mostPackedOrder(const simcore::EngineView& view)
+{
+    std::vector<int> order(static_cast<size_t>(view.gpuCount()));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return view.busy(a) > view.busy(b); });
+    return order;
+}
+
+namespace {
+
+/// Scan of an explicit GPU order: first deadline-meeting slice, else earliest finish.
+SliceChoice scanOrder(const simcore::EngineView& view, int j, const std::vector<int>& order)
+{
+    const unsigned meets = deadlineMask(view, j);
+    SliceChoice earliest;
+    double bestFinish = 0.0;
+    for (int g : order) {
+        const int i = firstFreeInstance(view, g, meets, j);
+        if (i >= 0)
+            return {g, i};
+        const auto& instances = view.gpu(g).instances;
+        for (int c = 1; c <= 7; ++c) {
+            const int k = firstFreeInstance(view, g, 1u << c, j);
+            if (k < 0)
+                continue;
+            const double finish = view.now() + view.timeToFinish(j, instances[static_cast<size_t>(k)].compute);
+            if (!earliest.valid() || finish < bestFinish) {
+                earliest = {g, k};
+                bestFinish = finish;
+            }
+        }
+    }
+    return earliest;
+}
+
+} // namespace
+
+SliceChoice mostPackedSlice(const simcore::EngineView& view, int j, const std::vector<int>& gpuOrder)
+{
+    if (!gpuOrder.empty() || view.job(j).memoryGiB > 0.0)
+        return scanOrder(view, j, gpuOrder.empty() ? mostPackedOrder(view) : gpuOrder);
+    // Fast path through the engine's most-packed index: O(log n) per job.
+    const unsigned meets = deadlineMask(view, j);
+    int g = view.firstMostPacked(meets);
+    if (g >= 0)
+        return {g, firstFreeInstance(view, g, meets, j)};
+    unsigned available = 0;
+    for (int c = 1; c <= 7; ++c) {
+        if (view.firstMostPacked(1u << c) >= 0)
+            available |= 1u << c;
+    }
+    if (available == 0)
+        return {};
+    double best = 0.0;
+    unsigned fastest = 0;
+    for (int c = 1; c <= 7; ++c) {
+        if (!(available & (1u << c)))
+            continue;
+        const double finish = view.now() + view.timeToFinish(j, c);
+        if (fastest == 0 || finish < best) {
+            best = finish;
+            fastest = 1u << c;
+        } else if (finish == best) {
+            fastest |= 1u << c;
+        }
+    }
+    g = view.firstMostPacked(fastest);
+    return {g, firstFreeInstance(view, g, fastest, j)};
+}
+
+} // namespace policies

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "policy.h"
+
+#include <vector>
+
+namespace policies {
+
+/// @brief A free instance a job could go to.
+struct SliceChoice
+{
+    int gpu = -1;
+    int instance = -1;
+    [[nodiscard]] bool valid() const { return gpu >= 0; }
+};
+
+/// @brief First free instance of GPU @p g in the normative scan order (compute size ascending,
+/// then position in the layout) whose size is in @p computeMask and that fits job @p j's memory.
+[[nodiscard]] int firstFreeInstance(const simcore::EngineView& view, int g, unsigned computeMask, int j);
+
+/// @brief Bit mask of the compute sizes (1..7) on which job j finishes by its deadline from now.
+[[nodiscard]] unsigned deadlineMask(const simcore::EngineView& view, int j);
+
+/// @brief The "most packed" slice rule of the domain notes (section 6): scanning GPUs in
+/// @p gpuOrder (or, when it is empty, most packed first through the engine's index), take the
+/// first free slice on which the job meets its deadline; if none, the one with the earliest finish
+/// (the first in scan order on ties). Respects memory needs. Invalid choice if nothing fits.
+[[nodiscard]] SliceChoice mostPackedSlice(const simcore::EngineView& view, int j,
+                                          const std::vector<int>& gpuOrder = {});
+
+/// @brief GPUs in most-packed order now: busy compute slices descending, then index.
+[[nodiscard]] std::vector<int> mostPackedOrder(const simcore::EngineView& view);
+
+} // namespace policies

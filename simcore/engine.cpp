@@ -1,0 +1,522 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace simcore {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+bool contains(const Layout& layout, const Placement& p)
+{
+    return std::find(layout.begin(), layout.end(), p) != layout.end();
+}
+} // namespace
+
+Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<JobType> types,
+               std::vector<Job> jobs, Scheduler& scheduler, Repartitioner& repartitioner)
+    : m_config(config), m_scheduler(scheduler), m_repartitioner(repartitioner)
+{
+    if (fleet.empty())
+        throw std::invalid_argument("the fleet has no GPU");
+    m_s.mode = config.mode;
+    m_s.energyWeight = config.energyWeight;
+    m_s.eps = config.timeEpsilon;
+    m_s.types = std::move(types);
+    for (const Job& j : jobs) {
+        if (j.type < 0 || j.type >= static_cast<int>(m_s.types.size()))
+            throw std::invalid_argument("job " + std::to_string(j.id) + " has an unknown type");
+        if (!(j.work1g > 0.0) || !std::isfinite(j.work1g) || !std::isfinite(j.release) ||
+            !std::isfinite(j.deadline) || j.release < 0.0)
+            throw std::invalid_argument("job " + std::to_string(j.id) +
+                                        " needs a release >= 0, a finite deadline and work > 0");
+    }
+    std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) {
+        return a.release < b.release || (a.release == b.release && a.id < b.id);
+    });
+    m_s.jobs = std::move(jobs);
+    m_s.run.assign(m_s.jobs.size(), JobState{});
+
+    RunSetup setup;
+    setup.seed = config.seed;
+    for (auto& f : fleet) {
+        if (f.model == nullptr)
+            throw std::invalid_argument("a GPU of the fleet has no model");
+        if (f.powerW.empty())
+            f.powerW = f.model->powerW;
+        if (static_cast<int>(f.powerW.size()) != f.model->computeSlices + 1)
+            throw std::invalid_argument("the power curve of " + f.model->name + " needs " +
+                                        std::to_string(f.model->computeSlices + 1) + " values");
+        setup.gpus.push_back(f.model);
+        setup.layouts.push_back(f.layout);
+    }
+    m_scheduler.reset(setup);
+    const std::vector<Layout> initial = m_repartitioner.initialLayouts(setup);
+    if (initial.size() != fleet.size())
+        throw std::invalid_argument("the repartitioner gave no initial layout for every GPU");
+
+    const auto n = static_cast<int>(fleet.size());
+    m_s.gpus.resize(fleet.size());
+    m_s.index.reset(n);
+    m_s.isTouched.assign(fleet.size(), 0);
+    m_s.busyBefore.assign(fleet.size(), 0);
+    for (int g = 0; g < n; ++g) {
+        const auto gi = static_cast<size_t>(g);
+        const auto problems = validateLayout(*fleet[gi].model, initial[gi]);
+        if (!problems.empty())
+            throw std::invalid_argument("GPU " + std::to_string(g) + ": " + problems.front().message);
+        GpuState& gs = m_s.gpus[gi];
+        gs.model = fleet[gi].model;
+        gs.powerW = fleet[gi].powerW;
+        gs.layout = initial[gi];
+        for (const Placement& p : gs.layout) {
+            const Profile& prof = gs.model->profiles[static_cast<size_t>(p.profile)];
+            InstanceState inst;
+            inst.profile = p.profile;
+            inst.start = p.start;
+            inst.compute = prof.compute;
+            inst.memoryGiB = prof.memoryGiB;
+            inst.serial = m_nextSerial++;
+            gs.instances.push_back(inst);
+        }
+    }
+}
+
+double Engine::nextEventTime() const
+{
+    if (m_finished)
+        return kInf;
+    double t = kInf;
+    if (m_nextArrival < m_s.jobs.size())
+        t = m_s.jobs[m_nextArrival].release;
+    pruneEnds();
+    if (!m_ends.empty())
+        t = std::min(t, m_ends.top().time);
+    if (!m_readyTimes.empty())
+        t = std::min(t, m_readyTimes.top().time);
+    if (m_completed < static_cast<int>(m_s.jobs.size())) {
+        const double wake = m_repartitioner.nextWakeup(m_s.now);
+        const bool stalled = t == kInf && wake - m_lastProgress > m_config.stallLimitMin;
+        if (wake > m_s.now + m_s.eps && !stalled)
+            t = std::min(t, wake);
+    }
+    return t;
+}
+
+void Engine::pruneEnds() const
+{
+    while (!m_ends.empty()) {
+        const Timed& top = m_ends.top();
+        const JobState& r = m_s.run[static_cast<size_t>(top.id)];
+        if (r.running && r.version == top.version)
+            return;
+        m_ends.pop();
+    }
+}
+
+void Engine::start()
+{
+    m_started = true;
+    for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g) {
+        m_s.refreshGpu(g);
+        m_totalPower += m_s.gpus[static_cast<size_t>(g)].powerW[0];
+    }
+    for (auto* o : m_observers)
+        o->onStart(*this);
+    for (auto* o : m_observers) {
+        for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g)
+            o->onPowerChange(0.0, g, m_s.gpus[static_cast<size_t>(g)].powerW[0]);
+    }
+}
+
+bool Engine::step()
+{
+    if (!m_started)
+        start();
+    if (m_finished)
+        return false;
+    const double t = nextEventTime();
+    if (t == kInf) {
+        finish();
+        return false;
+    }
+    m_s.now = t;
+    m_energyAccrued += m_totalPower * (t - m_lastStepTime);
+    m_lastStepTime = t;
+    completeJobs();
+    if (m_completed < static_cast<int>(m_s.jobs.size())) {
+        if (m_s.mode == PreemptionMode::FullReschedule)
+            takeBackRunning();
+        releaseJobs();
+        endDowntimes();
+        applyDrained();
+        repartition();
+        scheduleRound();
+        reconcile();
+    }
+    finishStep();
+    ++m_steps;
+    if (m_completed == static_cast<int>(m_s.jobs.size()))
+        finish();
+    return !m_finished;
+}
+
+void Engine::runUntil(double t)
+{
+    if (!m_started)
+        start();
+    while (!m_finished && nextEventTime() <= t)
+        step();
+}
+
+void Engine::run()
+{
+    while (step()) {
+    }
+}
+
+double Engine::energyWmin() const
+{
+    double e = 0.0;
+    for (const auto& g : m_s.gpus)
+        e += g.energyWmin;
+    return e;
+}
+
+void Engine::completeJobs()
+{
+    for (pruneEnds(); !m_ends.empty() && m_ends.top().time <= m_s.now + m_s.eps; pruneEnds()) {
+        const int j = m_ends.top().id;
+        m_ends.pop();
+        stopSegment(j, true);
+    }
+}
+
+void Engine::stopSegment(int j, bool completed)
+{
+    JobState& r = m_s.run[static_cast<size_t>(j)];
+    GpuState& gs = m_s.gpus[static_cast<size_t>(r.gpu)];
+    const int g = r.gpu;
+    const int i = r.instance;
+    m_s.touch(g);
+    InstanceState& inst = gs.instances[static_cast<size_t>(i)];
+    if (inst.job == j) {
+        inst.job = -1;
+        gs.busy -= inst.compute;
+    }
+    r.remaining = completed ? 0.0 : m_s.remainingNow(j);
+    r.running = false;
+    --m_running;
+    ++r.version;
+    r.gpu = -1;
+    r.instance = -1;
+    if (completed) {
+        r.done = true;
+        r.completion = m_s.now;
+        const Job& job = m_s.jobs[static_cast<size_t>(j)];
+        m_tardinessSum += std::max(0.0, m_s.now - job.deadline);
+        ++m_completed;
+        m_lastCompletion = m_s.now;
+        m_lastProgress = m_s.now;
+    } else {
+        ++r.preemptions;
+    }
+    m_s.refreshGpu(g);
+    for (auto* o : m_observers)
+        o->onJobStop(m_s.now, j, g, i, completed);
+}
+
+void Engine::takeBackRunning()
+{
+    // Full reschedule: every running job returns to the queue with its slice freed; reconcile()
+    // keeps the ones placed back on the very same instance running without a break.
+    m_previouslyRunning.clear();
+    for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g) {
+        GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
+        if (gs.busy == 0)
+            continue;
+        m_s.touch(g);
+        for (auto& inst : gs.instances) {
+            if (inst.job < 0)
+                continue;
+            const int j = inst.job;
+            inst.job = -1;
+            m_previouslyRunning.push_back(j);
+            m_s.run[static_cast<size_t>(j)].queued = true;
+            m_s.queue.push_back(j);
+        }
+        gs.busy = 0;
+        m_s.refreshGpu(g);
+    }
+}
+
+void Engine::releaseJobs()
+{
+    while (m_nextArrival < m_s.jobs.size() && m_s.jobs[m_nextArrival].release <= m_s.now + m_s.eps) {
+        const auto j = static_cast<int>(m_nextArrival++);
+        JobState& r = m_s.run[static_cast<size_t>(j)];
+        r.released = true;
+        r.queued = true;
+        m_s.queue.push_back(j);
+    }
+}
+
+void Engine::endDowntimes()
+{
+    while (!m_readyTimes.empty() && m_readyTimes.top().time <= m_s.now + m_s.eps) {
+        const int g = m_readyTimes.top().id;
+        m_readyTimes.pop();
+        m_s.refreshGpu(g);
+    }
+}
+
+void Engine::applyDrained()
+{
+    for (size_t k = 0; k < m_pendingGpus.size();) {
+        const int g = m_pendingGpus[k];
+        GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
+        const bool drained = std::none_of(gs.instances.begin(), gs.instances.end(),
+                                          [](const InstanceState& i) { return i.draining && i.job >= 0; });
+        if (gs.hasPending && drained) {
+            const Layout layout = gs.pending;
+            const std::string reason = gs.pendingReason;
+            reconfigure(g, layout, reason);
+        }
+        if (!gs.hasPending) {
+            m_pendingGpus.erase(m_pendingGpus.begin() + static_cast<long>(k));
+            continue;
+        }
+        ++k;
+    }
+}
+
+void Engine::repartition()
+{
+    RepartitionRound round(m_s);
+    m_repartitioner.decide(round);
+    for (const auto& req : round.requests()) {
+        if (req.gpu < 0 || req.gpu >= static_cast<int>(m_s.gpus.size())) {
+            m_refusals.push_back("repartition refused: no GPU " + std::to_string(req.gpu));
+            continue;
+        }
+        const GpuModel& model = *m_s.gpus[static_cast<size_t>(req.gpu)].model;
+        const auto problems = validateLayout(model, req.layout);
+        if (!problems.empty()) {
+            m_refusals.push_back("repartition of GPU " + std::to_string(req.gpu) + " to " +
+                                 layoutText(model, req.layout) + " refused: " + problems.front().message);
+            continue;
+        }
+        applyLayout(req.gpu, req.layout, req.reason);
+    }
+}
+
+void Engine::applyLayout(int g, const Layout& layout, const std::string& reason)
+{
+    GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
+    if (sameInstances(layout, gs.layout)) {
+        gs.hasPending = false; // asking for the current layout cancels a pending change
+        for (auto& inst : gs.instances)
+            inst.draining = false;
+        m_s.refreshGpu(g);
+        return;
+    }
+    if (m_s.mode == PreemptionMode::None) {
+        bool busyChanged = false;
+        for (auto& inst : gs.instances) {
+            const bool kept = contains(layout, {inst.profile, inst.start});
+            inst.draining = !kept;
+            busyChanged = busyChanged || (!kept && inst.job >= 0);
+        }
+        if (busyChanged) {
+            gs.hasPending = true;
+            gs.pending = layout;
+            gs.pendingReason = reason;
+            if (std::find(m_pendingGpus.begin(), m_pendingGpus.end(), g) == m_pendingGpus.end())
+                m_pendingGpus.push_back(g);
+            m_s.refreshGpu(g);
+            return;
+        }
+    }
+    reconfigure(g, layout, reason);
+}
+
+void Engine::reconfigure(int g, const Layout& layout, const std::string& reason)
+{
+    GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
+    m_s.touch(g);
+    for (auto& inst : gs.instances) {
+        const bool kept = contains(layout, {inst.profile, inst.start});
+        if (kept || inst.job < 0)
+            continue;
+        const int j = inst.job;
+        stopSegment(j, false);
+        m_s.run[static_cast<size_t>(j)].queued = true;
+        m_s.queue.push_back(j);
+    }
+    std::vector<InstanceState> next;
+    bool created = false;
+    const double readyAt = m_s.now + m_config.reconfigurationMin;
+    for (const Placement& p : layout) {
+        auto old = std::find_if(gs.instances.begin(), gs.instances.end(), [&](const InstanceState& i) {
+            return i.profile == p.profile && i.start == p.start;
+        });
+        if (old != gs.instances.end()) {
+            InstanceState kept = *old;
+            kept.draining = false;
+            if (kept.job >= 0)
+                m_s.run[static_cast<size_t>(kept.job)].instance = static_cast<int>(next.size());
+            next.push_back(kept);
+            old->serial = -1; // mark as carried over
+            continue;
+        }
+        const Profile& prof = gs.model->profiles[static_cast<size_t>(p.profile)];
+        InstanceState inst;
+        inst.profile = p.profile;
+        inst.start = p.start;
+        inst.compute = prof.compute;
+        inst.memoryGiB = prof.memoryGiB;
+        inst.serial = m_nextSerial++;
+        inst.created = m_s.now;
+        inst.readyAt = readyAt;
+        next.push_back(inst);
+        created = true;
+    }
+    for (const auto& old : gs.instances) {
+        if (old.serial >= 0)
+            m_s.ledger.push_back({g, old.profile, old.start, old.serial, old.created, m_s.now, old.energyWmin});
+    }
+    const Layout from = gs.layout;
+    gs.instances = std::move(next);
+    gs.layout = layout;
+    gs.hasPending = false;
+    ++m_reconfigurations;
+    if (created && m_config.reconfigurationMin > 0.0)
+        m_readyTimes.push({readyAt, g, 0});
+    m_s.refreshGpu(g);
+    for (auto* o : m_observers)
+        o->onRepartition(m_s.now, g, from, layout, created ? readyAt : m_s.now, reason);
+}
+
+void Engine::scheduleRound()
+{
+    if (m_s.queue.empty() || m_s.freeInstances == 0)
+        return;
+    ScheduleRound round(m_s, m_refusals);
+    m_scheduler.schedule(round);
+    if (!m_s.placedThisRound.empty()) {
+        auto& q = m_s.queue;
+        q.erase(std::remove_if(q.begin(), q.end(), [&](int j) { return !m_s.run[static_cast<size_t>(j)].queued; }),
+                q.end());
+    }
+}
+
+void Engine::reconcile()
+{
+    for (int j : m_previouslyRunning) {
+        JobState& r = m_s.run[static_cast<size_t>(j)];
+        const bool placed = r.placedGpu >= 0;
+        const bool same = placed && r.placedGpu == r.gpu &&
+                          m_s.gpus[static_cast<size_t>(r.placedGpu)].instances[static_cast<size_t>(r.placedInstance)].serial == r.serial;
+        if (same) {
+            r.instance = r.placedInstance;
+            r.placedGpu = -1;
+            continue;
+        }
+        // Moved or left waiting: the segment ends here. The slice it had is already free.
+        const int g = r.gpu;
+        const int i = r.instance;
+        r.remaining = m_s.remainingNow(j);
+        r.running = false;
+        --m_running;
+        ++r.version;
+        ++r.preemptions;
+        r.gpu = -1;
+        r.instance = -1;
+        for (auto* o : m_observers)
+            o->onJobStop(m_s.now, j, g, i, false);
+    }
+    m_previouslyRunning.clear();
+    for (int j : m_s.placedThisRound) {
+        JobState& r = m_s.run[static_cast<size_t>(j)];
+        if (r.placedGpu >= 0)
+            startSegment(j);
+    }
+    m_s.placedThisRound.clear();
+}
+
+void Engine::startSegment(int j)
+{
+    JobState& r = m_s.run[static_cast<size_t>(j)];
+    const GpuState& gs = m_s.gpus[static_cast<size_t>(r.placedGpu)];
+    const InstanceState& inst = gs.instances[static_cast<size_t>(r.placedInstance)];
+    r.gpu = r.placedGpu;
+    r.instance = r.placedInstance;
+    r.placedGpu = -1;
+    r.placedInstance = -1;
+    r.serial = inst.serial;
+    r.compute = inst.compute;
+    r.segmentStart = m_s.now;
+    r.running = true;
+    ++m_running;
+    ++r.version;
+    r.segmentEnd = m_s.now + r.remaining * m_s.processing(j, inst.compute);
+    m_ends.push({r.segmentEnd, j, r.version});
+    if (r.firstStart < 0.0)
+        r.firstStart = m_s.now;
+    r.lastGpu = r.gpu;
+    r.lastProfile = inst.profile;
+    r.lastStart = inst.start;
+    m_lastProgress = m_s.now;
+    for (auto* o : m_observers)
+        o->onJobStart(m_s.now, j, r.gpu, r.instance);
+}
+
+void Engine::finishStep()
+{
+    for (int g : m_s.touched) {
+        const auto gi = static_cast<size_t>(g);
+        const GpuState& gs = m_s.gpus[gi];
+        m_s.isTouched[gi] = 0;
+        if (gs.busy == m_s.busyBefore[gi])
+            continue;
+        m_totalPower += gs.powerW[static_cast<size_t>(gs.busy)] - gs.powerW[static_cast<size_t>(m_s.busyBefore[gi])];
+        for (auto* o : m_observers)
+            o->onPowerChange(m_s.now, g, gs.powerW[static_cast<size_t>(gs.busy)]);
+    }
+    m_s.touched.clear();
+    for (const auto& msg : m_refusals) {
+        for (auto* o : m_observers)
+            o->onIllegalDecision(m_s.now, msg);
+    }
+    m_refusals.clear();
+    if (m_observers.empty())
+        return;
+    StepSummary sum;
+    sum.time = m_s.now;
+    sum.queued = static_cast<int>(m_s.queue.size());
+    sum.running = m_running;
+    sum.totalPowerW = m_totalPower;
+    sum.energyWmin = m_energyAccrued;
+    sum.tardinessSumMin = m_tardinessSum;
+    sum.completed = m_completed;
+    for (auto* o : m_observers)
+        o->onStepEnd(sum);
+}
+
+void Engine::finish()
+{
+    m_finished = true;
+    for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g) {
+        m_s.accrue(g);
+        for (const auto& inst : m_s.gpus[static_cast<size_t>(g)].instances)
+            m_s.ledger.push_back({g, inst.profile, inst.start, inst.serial, inst.created, m_s.now, inst.energyWmin});
+    }
+    for (auto* o : m_observers)
+        o->onFinish(*this);
+}
+
+} // namespace simcore

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine_state.h"
+#include "observer.h"
+#include "policy.h"
+
+#include <cstdint>
+#include <queue>
+#include <string>
+#include <vector>
+
+namespace simcore {
+
+/// @brief Run settings of the engine (scenario parameters).
+struct EngineConfig
+{
+    PreemptionMode mode = PreemptionMode::FullReschedule;
+    double reconfigurationMin = 4.0 / 60.0; ///< downtime of changed instances, minutes
+    double energyWeight = 2e-7;             ///< a, weight of energy in ET, per W*min
+    /// Event times closer than this (minutes) are one step; also the completion tolerance.
+    double timeEpsilon = 1e-9;
+    /// A run with queued jobs that nothing can place stops after this long without progress.
+    double stallLimitMin = 1440.0;
+    std::uint64_t seed = 1;
+};
+
+/// @brief One GPU of the fleet to simulate.
+struct FleetGpu
+{
+    const GpuModel* model = nullptr;
+    std::vector<double> powerW; ///< by busy compute slices; empty means the model's curve
+    Layout layout;              ///< the scenario's layout (the repartitioner may replace it)
+};
+
+/// @brief The discrete-event simulator of jobs on MIG instances (see docs/engine.md).
+///
+/// The host steps it (step(), runUntil(), run()); it owns no thread. At each event time, in
+/// order: accrue energy; complete the jobs that end; (full-reschedule mode) take every running
+/// job back to the queue; release arriving jobs; end finished reconfigurations; ask the
+/// repartitioner; let the scheduler place jobs; record.
+class Engine
+{
+public:
+    /// @throws std::invalid_argument for an empty fleet, an invalid layout or a bad job.
+    Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<JobType> types,
+           std::vector<Job> jobs, Scheduler& scheduler, Repartitioner& repartitioner);
+
+    void addObserver(SimObserver* observer) { m_observers.push_back(observer); }
+
+    /// Processes every event at the next event time. False when the run is over.
+    bool step();
+    /// Steps while the next event time is at or before @p t.
+    void runUntil(double t);
+    /// Runs to the end.
+    void run();
+
+    [[nodiscard]] bool finished() const { return m_finished; }
+    [[nodiscard]] double now() const { return m_s.now; }
+    [[nodiscard]] double nextEventTime() const;
+    [[nodiscard]] const EngineState& state() const { return m_s; }
+    [[nodiscard]] const EngineConfig& config() const { return m_config; }
+    [[nodiscard]] int reconfigurations() const { return m_reconfigurations; }
+    [[nodiscard]] std::int64_t steps() const { return m_steps; }
+    [[nodiscard]] int completedJobs() const { return m_completed; }
+    [[nodiscard]] double makespan() const { return m_lastCompletion; }
+    [[nodiscard]] double energyWmin() const;
+    [[nodiscard]] double tardinessSumMin() const { return m_tardinessSum; }
+    /// Every instance of the run with its attributed energy (complete once finished()).
+    [[nodiscard]] const std::vector<InstanceRecord>& instanceLedger() const { return m_s.ledger; }
+
+private:
+    struct Timed
+    {
+        double time;
+        int id;
+        std::uint32_t version;
+        bool operator>(const Timed& o) const { return time > o.time || (time == o.time && id > o.id); }
+    };
+    using MinHeap = std::priority_queue<Timed, std::vector<Timed>, std::greater<>>;
+
+    void start();
+    void pruneEnds() const;
+    void completeJobs();
+    void releaseJobs();
+    void takeBackRunning();
+    void endDowntimes();
+    void repartition();
+    void applyLayout(int gpu, const Layout& layout, const std::string& reason);
+    void reconfigure(int gpu, const Layout& layout, const std::string& reason);
+    void applyDrained();
+    void stopSegment(int job, bool completed);
+    void scheduleRound();
+    void reconcile();
+    void startSegment(int job);
+    void finishStep();
+    void finish();
+
+    EngineConfig m_config;
+    EngineState m_s;
+    Scheduler& m_scheduler;
+    Repartitioner& m_repartitioner;
+    std::vector<SimObserver*> m_observers;
+
+    mutable MinHeap m_ends;        ///< job completions (lazy: stale versions skipped)
+    MinHeap m_readyTimes;  ///< ends of reconfiguration downtimes (id = GPU)
+    size_t m_nextArrival = 0;
+    std::int64_t m_nextSerial = 1;
+    bool m_started = false;
+    bool m_finished = false;
+    std::int64_t m_steps = 0;
+    int m_completed = 0;
+    int m_running = 0;
+    int m_reconfigurations = 0;
+    double m_lastCompletion = 0.0;
+    double m_lastProgress = 0.0;
+    double m_tardinessSum = 0.0;
+    double m_totalPower = 0.0;
+    double m_energyAccrued = 0.0;
+    double m_lastStepTime = 0.0;
+
+    // Per step scratch.
+    std::vector<int> m_previouslyRunning; ///< full-reschedule mode: jobs taken back this step
+    std::vector<int> m_pendingGpus;       ///< GPUs with a layout waiting to drain
+    std::vector<std::string> m_refusals;
+};
+
+} // namespace simcore

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine_state.h"
+#include "policy.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace simcore {
+
+double EngineState::remainingNow(int job) const
+{
+    const JobState& r = run[static_cast<size_t>(job)];
+    if (!r.running)
+        return r.remaining;
+    const double done = (now - r.segmentStart) / processing(job, r.compute);
+    return std::max(0.0, r.remaining - done);
+}
+
+void EngineState::refreshGpu(int gpu)
+{
+    GpuState& g = gpus[static_cast<size_t>(gpu)];
+    int before = 0;
+    for (int c : g.freeByCompute)
+        before += c;
+    g.freeByCompute.fill(0);
+    int after = 0;
+    for (const auto& inst : g.instances) {
+        if (instanceFree(inst)) {
+            ++g.freeByCompute[static_cast<size_t>(inst.compute)];
+            ++after;
+        }
+    }
+    freeInstances += after - before;
+    index.update(gpu, g.busy, g.freeByCompute);
+}
+
+void EngineState::accrue(int gpu)
+{
+    GpuState& g = gpus[static_cast<size_t>(gpu)];
+    const double dt = now - g.lastAccrual;
+    if (dt <= 0.0)
+        return;
+    const double watts = g.powerW[static_cast<size_t>(g.busy)];
+    const double energy = watts * dt;
+    g.energyWmin += energy;
+    if (g.busy == 0) {
+        g.idleEnergyWmin += energy;
+    } else {
+        for (auto& inst : g.instances) {
+            if (inst.job >= 0)
+                inst.energyWmin += energy * inst.compute / g.busy;
+        }
+        g.busySliceMinutes += g.busy * dt;
+    }
+    g.lastAccrual = now;
+}
+
+void EngineState::touch(int gpu)
+{
+    accrue(gpu);
+    auto& flag = isTouched[static_cast<size_t>(gpu)];
+    if (!flag) {
+        flag = 1;
+        touched.push_back(gpu);
+        busyBefore[static_cast<size_t>(gpu)] = gpus[static_cast<size_t>(gpu)].busy;
+    }
+}
+
+double Repartitioner::nextWakeup(double /*now*/) const
+{
+    return std::numeric_limits<double>::infinity();
+}
+
+bool ScheduleRound::place(int j, int g, int instance)
+{
+    auto refuse = [&](const std::string& why) {
+        m_refusals.push_back("placement of job " +
+                             (j >= 0 && j < jobCount() ? std::to_string(job(j).id) : std::string("?")) +
+                             " refused: " + why);
+        return false;
+    };
+    if (j < 0 || j >= jobCount())
+        return refuse("no such job");
+    JobState& r = m_state.run[static_cast<size_t>(j)];
+    if (!r.queued)
+        return refuse("the job is not waiting in the queue");
+    if (g < 0 || g >= gpuCount())
+        return refuse("no GPU " + std::to_string(g));
+    GpuState& gs = m_state.gpus[static_cast<size_t>(g)];
+    if (instance < 0 || instance >= static_cast<int>(gs.instances.size()))
+        return refuse("GPU " + std::to_string(g) + " has no instance " + std::to_string(instance));
+    InstanceState& inst = gs.instances[static_cast<size_t>(instance)];
+    if (!m_state.instanceFree(inst))
+        return refuse("instance " + std::to_string(instance) + " of GPU " + std::to_string(g) + " is not free");
+    if (!memoryFits(j, g, instance))
+        return refuse("the job needs more memory than the instance has");
+    m_state.touch(g);
+    inst.job = j;
+    gs.busy += inst.compute;
+    r.queued = false;
+    r.placedGpu = g;
+    r.placedInstance = instance;
+    m_state.placedThisRound.push_back(j);
+    m_state.refreshGpu(g);
+    return true;
+}
+
+} // namespace simcore

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "geometry.h"
+#include "job.h"
+#include "packed_index.h"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace simcore {
+
+/// @brief How running jobs are treated at events (see docs/engine.md).
+enum class PreemptionMode {
+    FullReschedule, ///< the papers' reference: every running job is rescheduled at every event
+    OnRepartition,  ///< running jobs keep their slice unless a repartition destroys it
+    None,           ///< never preempted: a repartition waits until the changed instances are idle
+};
+
+/// @brief One instance of a GPU's current layout, as the engine tracks it.
+struct InstanceState
+{
+    int profile = 0;
+    int start = 0;
+    int compute = 1;
+    double memoryGiB = 0.0;
+    int job = -1;              ///< running job index, -1 when idle
+    double readyAt = 0.0;      ///< end of its reconfiguration downtime
+    bool draining = false;     ///< to be destroyed by a pending repartition: accepts no job
+    std::int64_t serial = 0;   ///< unique per created instance, to tell a kept instance apart
+    double created = 0.0;
+    double energyWmin = 0.0;   ///< energy attributed to this instance so far
+};
+
+/// @brief An instance that existed during a run, with the energy attributed to it: while it
+/// runs a job it gets its compute share of its GPU's power.
+struct InstanceRecord
+{
+    int gpu = 0;
+    int profile = 0;
+    int start = 0;
+    std::int64_t serial = 0;
+    double created = 0.0;
+    double destroyed = 0.0;
+    double energyWmin = 0.0;
+};
+
+/// @brief One GPU as the engine tracks it.
+struct GpuState
+{
+    const GpuModel* model = nullptr;
+    std::vector<double> powerW; ///< by busy compute slices
+    Layout layout;
+    std::vector<InstanceState> instances;
+    int busy = 0;               ///< busy compute slices (running jobs)
+    bool hasPending = false;
+    Layout pending;             ///< (no-preemption mode) layout waiting for its instances to drain
+    std::string pendingReason;
+    double lastAccrual = 0.0;   ///< energy accrued up to this time
+    double energyWmin = 0.0;
+    double idleEnergyWmin = 0.0; ///< energy while no instance was busy
+    double busySliceMinutes = 0.0;
+    std::array<int, 8> freeByCompute{};
+};
+
+/// @brief One job as the engine tracks it.
+struct JobState
+{
+    double remaining = 1.0;    ///< fraction of the work left at segmentStart
+    double segmentStart = 0.0;
+    double segmentEnd = 0.0;
+    int gpu = -1;              ///< where it runs now (-1: not running)
+    int instance = -1;
+    std::int64_t serial = -1;  ///< serial of the instance it runs on
+    int compute = 0;
+    bool running = false;      ///< the segment above is active
+    bool queued = false;       ///< in the queue (released, waiting for a slice)
+    int placedGpu = -1;        ///< placement made in the current scheduling round
+    int placedInstance = -1;
+    std::uint32_t version = 0; ///< bumps at every segment start and stop (stale heap entries)
+    bool released = false;
+    bool done = false;
+    double firstStart = -1.0;
+    double completion = -1.0;
+    int preemptions = 0;
+    int lastGpu = -1;
+    int lastProfile = -1;
+    int lastStart = -1;
+};
+
+/// @brief Everything a view of the engine reads; owned by the Engine.
+struct EngineState
+{
+    double now = 0.0;
+    PreemptionMode mode = PreemptionMode::FullReschedule;
+    double energyWeight = 0.0;
+    std::vector<JobType> types;
+    std::vector<Job> jobs;          ///< sorted by (release, id)
+    std::vector<JobState> run;
+    std::vector<GpuState> gpus;
+    std::vector<int> queue;         ///< released jobs without a slice (unordered)
+    PackedIndex index;              ///< GPUs with free instances, most packed first
+    int freeInstances = 0;
+    double eps = 1e-9;
+    std::vector<int> placedThisRound;
+    std::vector<int> touched;       ///< GPUs whose occupancy changed this step
+    std::vector<int> busyBefore;    ///< busy slices of each GPU when first touched this step
+    std::vector<char> isTouched;
+    std::vector<InstanceRecord> ledger; ///< destroyed instances (live ones are added at the end)
+
+    [[nodiscard]] bool instanceFree(const InstanceState& inst) const
+    {
+        return inst.job < 0 && !inst.draining && inst.readyAt <= now + eps;
+    }
+    [[nodiscard]] double processing(int job, int compute) const
+    {
+        const Job& j = jobs[static_cast<size_t>(job)];
+        return processingTime(j, types[static_cast<size_t>(j.type)], compute);
+    }
+    /// Fraction of job's work left at the current time.
+    [[nodiscard]] double remainingNow(int job) const;
+    /// Recounts a GPU's free instances and re-keys it in the index.
+    void refreshGpu(int gpu);
+    /// Accrues a GPU's energy up to now with its current busy slices.
+    void accrue(int gpu);
+    /// Call before changing a GPU's occupancy: accrues it and remembers it for this step.
+    void touch(int gpu);
+};
+
+} // namespace simcore

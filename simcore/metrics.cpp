@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine.h"
+#include "results.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace simcore {
+
+namespace {
+
+void collectJobs(const EngineState& s, RunResult& result)
+{
+    result.jobs.clear();
+    result.jobs.reserve(s.jobs.size());
+    for (size_t j = 0; j < s.jobs.size(); ++j) {
+        const Job& job = s.jobs[j];
+        const JobState& r = s.run[j];
+        JobResult jr;
+        jr.id = job.id;
+        jr.type = job.type;
+        jr.release = job.release;
+        jr.deadline = job.deadline;
+        jr.work1g = job.work1g;
+        jr.start = r.firstStart;
+        jr.end = r.done ? r.completion : -1.0;
+        jr.tardiness = r.done ? std::max(0.0, r.completion - job.deadline) : 0.0;
+        jr.gpu = r.lastGpu;
+        jr.profile = r.lastProfile;
+        jr.instanceStart = r.lastStart;
+        jr.preemptions = r.preemptions;
+        result.jobs.push_back(jr);
+    }
+}
+
+} // namespace
+
+void collectOutcome(const Engine& engine, RunResult& result)
+{
+    const EngineState& s = engine.state();
+    collectJobs(s, result);
+    RunMetrics& m = result.metrics;
+    m.jobs = static_cast<int>(s.jobs.size());
+    m.completed = engine.completedJobs();
+    m.unfinished = m.jobs - m.completed;
+    m.energyWmin = engine.energyWmin();
+    m.energyWeight = engine.config().energyWeight;
+    m.makespanMin = engine.makespan();
+    m.reconfigurations = engine.reconfigurations();
+    m.steps = engine.steps();
+
+    std::vector<double> tardiness;
+    tardiness.reserve(result.jobs.size());
+    double waitSum = 0.0;
+    int started = 0;
+    for (const auto& jr : result.jobs) {
+        m.preemptions += jr.preemptions;
+        if (jr.start >= 0.0) {
+            waitSum += jr.start - jr.release;
+            ++started;
+        }
+        if (jr.end >= 0.0)
+            tardiness.push_back(jr.tardiness);
+    }
+    m.meanWaitMin = started > 0 ? waitSum / started : 0.0;
+    if (!tardiness.empty()) {
+        double sum = 0.0;
+        int tardy = 0;
+        for (double t : tardiness) {
+            sum += t;
+            tardy += t > 0.0 ? 1 : 0;
+        }
+        m.avgTardinessMin = sum / static_cast<double>(tardiness.size());
+        m.tardyFraction = static_cast<double>(tardy) / static_cast<double>(tardiness.size());
+        std::sort(tardiness.begin(), tardiness.end());
+        const auto rank = static_cast<size_t>(std::ceil(0.95 * static_cast<double>(tardiness.size())));
+        m.p95TardinessMin = tardiness[std::max<size_t>(rank, 1) - 1];
+        m.maxTardinessMin = tardiness.back();
+    }
+    m.et = (m.energyWeight * m.energyWmin + m.avgTardinessMin) / (m.energyWeight + 1.0);
+
+    double sliceMinutes = 0.0;
+    double capacity = 0.0;
+    result.gpuEnergyWmin.clear();
+    result.gpuIdleEnergyWmin.clear();
+    for (const auto& g : s.gpus) {
+        result.gpuEnergyWmin.push_back(g.energyWmin);
+        result.gpuIdleEnergyWmin.push_back(g.idleEnergyWmin);
+        sliceMinutes += g.busySliceMinutes;
+        capacity += g.model->computeSlices * m.makespanMin;
+    }
+    m.utilisation = capacity > 0.0 ? sliceMinutes / capacity : 0.0;
+    result.instances = engine.instanceLedger();
+}
+
+} // namespace simcore

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine_state.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace simcore {
+
+/// @brief Read-only view of the engine that policies decide from.
+class EngineView
+{
+public:
+    explicit EngineView(const EngineState& state) : m_s(state) {}
+
+    [[nodiscard]] double now() const { return m_s.now; }
+    [[nodiscard]] PreemptionMode mode() const { return m_s.mode; }
+    [[nodiscard]] double energyWeight() const { return m_s.energyWeight; }
+    /// Released jobs without a slice (in full-reschedule mode, also the jobs running before this
+    /// step). Unordered: each policy orders the queue itself.
+    [[nodiscard]] const std::vector<int>& queue() const { return m_s.queue; }
+    [[nodiscard]] const Job& job(int j) const { return m_s.jobs[static_cast<size_t>(j)]; }
+    [[nodiscard]] const JobType& jobType(int j) const
+    {
+        return m_s.types[static_cast<size_t>(job(j).type)];
+    }
+    [[nodiscard]] const std::vector<JobType>& jobTypes() const { return m_s.types; }
+    [[nodiscard]] int jobCount() const { return static_cast<int>(m_s.jobs.size()); }
+    /// Fraction of job j's work left now.
+    [[nodiscard]] double remaining(int j) const { return m_s.remainingNow(j); }
+    /// Minutes job j needs to finish from now on an instance of @p compute slices.
+    [[nodiscard]] double timeToFinish(int j, int compute) const
+    {
+        return remaining(j) * m_s.processing(j, compute);
+    }
+    [[nodiscard]] int gpuCount() const { return static_cast<int>(m_s.gpus.size()); }
+    [[nodiscard]] const GpuState& gpu(int g) const { return m_s.gpus[static_cast<size_t>(g)]; }
+    /// Busy compute slices of GPU g, counting the placements already made in this round.
+    [[nodiscard]] int busy(int g) const { return gpu(g).busy; }
+    [[nodiscard]] double powerW(int g, int busySlices) const
+    {
+        return gpu(g).powerW[static_cast<size_t>(busySlices)];
+    }
+    [[nodiscard]] bool isFree(int g, int instance) const
+    {
+        return m_s.instanceFree(gpu(g).instances[static_cast<size_t>(instance)]);
+    }
+    /// Whether job j's memory need (if any) fits instance i of GPU g.
+    [[nodiscard]] bool memoryFits(int j, int g, int instance) const
+    {
+        const double need = job(j).memoryGiB;
+        return need <= 0.0 || gpu(g).instances[static_cast<size_t>(instance)].memoryGiB >= need;
+    }
+    [[nodiscard]] int freeInstances() const { return m_s.freeInstances; }
+    /// First GPU in most-packed order (busy slices descending, then index) with a free instance
+    /// of a compute size in @p computeMask (bit k for size k); -1 if none.
+    [[nodiscard]] int firstMostPacked(unsigned computeMask) const { return m_s.index.first(computeMask); }
+
+protected:
+    const EngineState& m_s;
+};
+
+/// @brief One scheduling round: the scheduler places queued jobs on free instances.
+class ScheduleRound : public EngineView
+{
+public:
+    ScheduleRound(EngineState& state, std::vector<std::string>& refusals)
+        : EngineView(state), m_state(state), m_refusals(refusals)
+    {
+    }
+    /// Places job j on instance i of GPU g. Refused (false, reported as an illegal decision)
+    /// when the job is not queued or already placed, or the instance is not free or too small.
+    bool place(int j, int g, int instance);
+
+private:
+    EngineState& m_state;
+    std::vector<std::string>& m_refusals;
+};
+
+/// @brief A repartitioning decision point: the repartitioner asks for new layouts.
+class RepartitionRound : public EngineView
+{
+public:
+    struct Request
+    {
+        int gpu = 0;
+        Layout layout;
+        std::string reason;
+    };
+    explicit RepartitionRound(const EngineState& state) : EngineView(state) {}
+    /// Asks for GPU g to take @p layout (checked by the engine against the placement rules).
+    void request(int g, Layout layout, std::string reason) { m_requests.push_back({g, std::move(layout), std::move(reason)}); }
+    [[nodiscard]] const std::vector<Request>& requests() const { return m_requests; }
+
+private:
+    std::vector<Request> m_requests;
+};
+
+/// @brief Setup a policy sees before a run.
+struct RunSetup
+{
+    std::vector<const GpuModel*> gpus;
+    std::vector<Layout> layouts; ///< the scenario's layout of each GPU
+    std::uint64_t seed = 1;
+};
+
+/// @brief Decides which queued job goes to which free instance (a pure decision function of
+/// the view; the engine applies and checks each placement).
+class Scheduler
+{
+public:
+    virtual ~Scheduler() = default;
+    virtual void reset(const RunSetup& /*setup*/) {}
+    virtual void schedule(ScheduleRound& round) = 0;
+};
+
+/// @brief Decides each GPU's layout over time.
+class Repartitioner
+{
+public:
+    virtual ~Repartitioner() = default;
+    /// Layouts at time 0 (applied without downtime). Default: the scenario's layouts.
+    virtual std::vector<Layout> initialLayouts(const RunSetup& setup) { return setup.layouts; }
+    /// Called at every step, after releases and before scheduling.
+    virtual void decide(RepartitionRound& /*round*/) {}
+    /// Next time (after @p now) at which the engine must call decide() even without another
+    /// event; infinity for none.
+    [[nodiscard]] virtual double nextWakeup(double /*now*/) const;
+};
+
+} // namespace simcore

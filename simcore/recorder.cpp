@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "recorder.h"
+
+#include "engine.h"
+
+namespace simcore {
+
+void RunRecorder::onStart(const Engine& engine)
+{
+    m_engine = &engine;
+    const auto& s = engine.state();
+    m_open.assign(s.jobs.size(), Segment{});
+    if (m_timeSeries)
+        m_result.gpuPower.assign(s.gpus.size(), {});
+}
+
+void RunRecorder::onJobStart(double t, int job, int gpu, int instance)
+{
+    if (!m_timeSeries)
+        return;
+    const auto& inst = m_engine->state().gpus[static_cast<size_t>(gpu)].instances[static_cast<size_t>(instance)];
+    m_open[static_cast<size_t>(job)] = {job, gpu, inst.profile, inst.start, t, t};
+}
+
+void RunRecorder::onJobStop(double t, int job, int /*gpu*/, int /*instance*/, bool /*completed*/)
+{
+    if (!m_timeSeries)
+        return;
+    Segment seg = m_open[static_cast<size_t>(job)];
+    seg.t1 = t;
+    m_result.segments.push_back(seg);
+}
+
+void RunRecorder::onRepartition(double t, int gpu, const Layout& from, const Layout& to, double readyAt,
+                                const std::string& reason)
+{
+    m_result.repartitions.push_back({t, gpu, from, to, readyAt, reason});
+}
+
+void RunRecorder::onPowerChange(double t, int gpu, double watts)
+{
+    if (!m_timeSeries)
+        return;
+    auto& series = m_result.gpuPower[static_cast<size_t>(gpu)];
+    if (!series.empty() && series.back().first == t)
+        series.back().second = watts;
+    else
+        series.emplace_back(t, watts);
+}
+
+void RunRecorder::onIllegalDecision(double t, const std::string& what)
+{
+    if (m_result.illegalDecisions.size() < 1000)
+        m_result.illegalDecisions.push_back("t=" + std::to_string(t) + " min: " + what);
+}
+
+void RunRecorder::onStepEnd(const StepSummary& summary)
+{
+    if (!m_timeSeries)
+        return;
+    auto& s = m_result.series;
+    s.time.push_back(summary.time);
+    s.queued.push_back(summary.queued);
+    s.running.push_back(summary.running);
+    s.powerW.push_back(summary.totalPowerW);
+    s.energyWmin.push_back(summary.energyWmin);
+    s.tardinessMin.push_back(summary.tardinessSumMin);
+}
+
+void RunRecorder::onFinish(const Engine& engine)
+{
+    collectOutcome(engine, m_result);
+}
+
+RunResult runToEnd(Engine& engine, bool timeSeries)
+{
+    RunRecorder recorder(timeSeries);
+    engine.addObserver(&recorder);
+    engine.run();
+    return recorder.takeResult();
+}
+
+} // namespace simcore
