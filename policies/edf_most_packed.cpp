@@ -3,21 +3,13 @@
 
 #include "slice_scan.h"
 
-#include <algorithm>
 
 namespace policies {
 
 void EdfMostPacked::schedule(simcore::ScheduleRound& round)
 {
-    m_order = round.queue();
-    std::sort(m_order.begin(), m_order.end(), [&](int a, int b) {
-        const auto& ja = round.job(a);
-        const auto& jb = round.job(b);
-        return ja.deadline < jb.deadline || (ja.deadline == jb.deadline && ja.id < jb.id);
-    });
-    for (int j : m_order) {
-        if (round.freeInstances() == 0)
-            break;
+    // The engine offers the queue by (deadline, id): Scheduler's default queue key.
+    for (int j = 0; round.freeInstances() > 0 && (j = round.next()) >= 0;) {
         const SliceChoice choice = mostPackedSlice(round, j);
         if (choice.valid())
             round.place(j, choice.gpu, choice.instance);

@@ -3,7 +3,6 @@
 
 #include "policy.h"
 
-#include <vector>
 
 namespace policies {
 
@@ -14,9 +13,6 @@ class EdfMostPacked : public simcore::Scheduler
 {
 public:
     void schedule(simcore::ScheduleRound& round) override;
-
-private:
-    std::vector<int> m_order;
 };
 
 } // namespace policies

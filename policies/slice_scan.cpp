@@ -20,12 +20,16 @@ int firstFreeInstance(const simcore::EngineView& view, int g, unsigned computeMa
     return best;
 }
 
-unsigned deadlineMask(const simcore::EngineView& view, int j)
+unsigned deadlineMask(const simcore::EngineView& view, int j, unsigned sizes)
 {
-    unsigned mask = 0;
+    const double work = view.remaining(j) * view.job(j).work1g;
+    const auto& speedup = view.jobType(j).speedup;
     const double deadline = view.job(j).deadline;
-    for (int c = 1; c <= 7; ++c) {
-        if (view.now() + view.timeToFinish(j, c) <= deadline)
+    const double now = view.now();
+    unsigned mask = 0;
+    for (unsigned m = sizes & 0xFEu; m != 0; m &= m - 1) {
+        const int c = __builtin_ctz(m);
+        if (now + work / speedup[static_cast<size_t>(c)] <= deadline)
             mask |= 1u << c;
     }
     return mask;
@@ -72,24 +76,22 @@ SliceChoice mostPackedSlice(const simcore::EngineView& view, int j, const std::v
 {
     if (!gpuOrder.empty() || view.job(j).memoryGiB > 0.0)
         return scanOrder(view, j, gpuOrder.empty() ? mostPackedOrder(view) : gpuOrder);
-    // Fast path through the engine's most-packed index: O(log n) per job.
-    const unsigned meets = deadlineMask(view, j);
-    int g = view.firstMostPacked(meets);
-    if (g >= 0)
-        return {g, firstFreeInstance(view, g, meets, j)};
-    unsigned available = 0;
-    for (int c = 1; c <= 7; ++c) {
-        if (view.firstMostPacked(1u << c) >= 0)
-            available |= 1u << c;
-    }
+    // Fast path through the engine's most-packed index: a few word operations per job.
+    const unsigned available = view.freeSizes();
     if (available == 0)
         return {};
+    const unsigned meets = deadlineMask(view, j, available);
+    int g = meets != 0 ? view.firstMostPacked(meets) : -1;
+    if (g >= 0)
+        return {g, firstFreeInstance(view, g, meets, j)};
+    const double work = view.remaining(j) * view.job(j).work1g;
+    const auto& speedup = view.jobType(j).speedup;
     double best = 0.0;
     unsigned fastest = 0;
     for (int c = 1; c <= 7; ++c) {
         if (!(available & (1u << c)))
             continue;
-        const double finish = view.now() + view.timeToFinish(j, c);
+        const double finish = view.now() + work / speedup[static_cast<size_t>(c)];
         if (fastest == 0 || finish < best) {
             best = finish;
             fastest = 1u << c;

@@ -19,8 +19,9 @@ struct SliceChoice
 /// then position in the layout) whose size is in @p computeMask and that fits job @p j's memory.
 [[nodiscard]] int firstFreeInstance(const simcore::EngineView& view, int g, unsigned computeMask, int j);
 
-/// @brief Bit mask of the compute sizes (1..7) on which job j finishes by its deadline from now.
-[[nodiscard]] unsigned deadlineMask(const simcore::EngineView& view, int j);
+/// @brief Bit mask of the compute sizes (bit k for size k, among @p sizes) on which job j
+/// finishes by its deadline from now (t + rem * p_k <= d).
+[[nodiscard]] unsigned deadlineMask(const simcore::EngineView& view, int j, unsigned sizes = 0xFEu);
 
 /// @brief The "most packed" slice rule of the domain notes (section 6): scanning GPUs in
 /// @p gpuOrder (or, when it is empty, most packed first through the engine's index), take the

@@ -246,8 +246,7 @@ void Engine::takeBackRunning()
             const int j = inst.job;
             inst.job = -1;
             m_previouslyRunning.push_back(j);
-            m_s.run[static_cast<size_t>(j)].queued = true;
-            m_s.queue.push_back(j);
+            enqueue(j);
         }
         gs.busy = 0;
         m_s.refreshGpu(g);
@@ -258,10 +257,8 @@ void Engine::releaseJobs()
 {
     while (m_nextArrival < m_s.jobs.size() && m_s.jobs[m_nextArrival].release <= m_s.now + m_s.eps) {
         const auto j = static_cast<int>(m_nextArrival++);
-        JobState& r = m_s.run[static_cast<size_t>(j)];
-        r.released = true;
-        r.queued = true;
-        m_s.queue.push_back(j);
+        m_s.run[static_cast<size_t>(j)].released = true;
+        enqueue(j);
     }
 }
 
@@ -354,8 +351,7 @@ void Engine::reconfigure(int g, const Layout& layout, const std::string& reason)
             continue;
         const int j = inst.job;
         stopSegment(j, false);
-        m_s.run[static_cast<size_t>(j)].queued = true;
-        m_s.queue.push_back(j);
+        enqueue(j);
     }
     std::vector<InstanceState> next;
     bool created = false;
@@ -407,11 +403,14 @@ void Engine::scheduleRound()
         return;
     ScheduleRound round(m_s, m_refusals);
     m_scheduler.schedule(round);
-    if (!m_s.placedThisRound.empty()) {
-        auto& q = m_s.queue;
-        q.erase(std::remove_if(q.begin(), q.end(), [&](int j) { return !m_s.run[static_cast<size_t>(j)].queued; }),
-                q.end());
-    }
+    m_s.queueEndRound();
+}
+
+void Engine::enqueue(int j)
+{
+    const EngineView view(m_s);
+    const Scheduler::Key key = m_scheduler.queueKey(view, j);
+    m_s.queueAdd(j, key.k1, key.k2);
 }
 
 void Engine::reconcile()

@@ -91,6 +91,7 @@ private:
     void applyDrained();
     void stopSegment(int job, bool completed);
     void scheduleRound();
+    void enqueue(int job);
     void reconcile();
     void startSegment(int job);
     void finishStep();

@@ -16,6 +16,65 @@ double EngineState::remainingNow(int job) const
     return std::max(0.0, r.remaining - done);
 }
 
+namespace {
+/// Heap comparator: the smallest key ends up on top.
+struct HeapAfter
+{
+    bool operator()(const QueueKey& a, const QueueKey& b) const { return b.before(a); }
+};
+constexpr HeapAfter heapAfter{};
+} // namespace
+
+void EngineState::queueAdd(int job, double k1, double k2)
+{
+    JobState& r = run[static_cast<size_t>(job)];
+    r.queued = true;
+    r.queuePos = static_cast<int>(queue.size());
+    queue.push_back(job);
+    ++r.queueStamp;
+    order.push_back({k1, k2, jobs[static_cast<size_t>(job)].id, job, r.queueStamp});
+    std::push_heap(order.begin(), order.end(), heapAfter);
+}
+
+void EngineState::queueRemove(int job)
+{
+    JobState& r = run[static_cast<size_t>(job)];
+    const auto pos = static_cast<size_t>(r.queuePos);
+    const int last = queue.back();
+    queue[pos] = last;
+    run[static_cast<size_t>(last)].queuePos = static_cast<int>(pos);
+    queue.pop_back();
+    r.queuePos = -1;
+    r.queued = false;
+}
+
+int EngineState::queueNext()
+{
+    while (!order.empty()) {
+        std::pop_heap(order.begin(), order.end(), heapAfter);
+        const QueueKey key = order.back();
+        order.pop_back();
+        const JobState& r = run[static_cast<size_t>(key.job)];
+        if (!r.queued || r.queueStamp != key.stamp)
+            continue; // stale entry
+        offered.push_back(key);
+        return key.job;
+    }
+    return -1;
+}
+
+void EngineState::queueEndRound()
+{
+    for (const QueueKey& key : offered) {
+        const JobState& r = run[static_cast<size_t>(key.job)];
+        if (r.queued && r.queueStamp == key.stamp) {
+            order.push_back(key);
+            std::push_heap(order.begin(), order.end(), heapAfter);
+        }
+    }
+    offered.clear();
+}
+
 void EngineState::refreshGpu(int gpu)
 {
     GpuState& g = gpus[static_cast<size_t>(gpu)];
@@ -97,11 +156,13 @@ bool ScheduleRound::place(int j, int g, int instance)
     m_state.touch(g);
     inst.job = j;
     gs.busy += inst.compute;
-    r.queued = false;
+    --gs.freeByCompute[static_cast<size_t>(inst.compute)];
+    --m_state.freeInstances;
+    m_state.index.update(g, gs.busy, gs.freeByCompute);
+    m_state.queueRemove(j);
     r.placedGpu = g;
     r.placedInstance = instance;
     m_state.placedThisRound.push_back(j);
-    m_state.refreshGpu(g);
     return true;
 }
 

@@ -64,6 +64,24 @@ struct GpuState
     std::array<int, 8> freeByCompute{};
 };
 
+/// @brief A job's place in the scheduler's queue order: (k1, k2, job id), smallest first.
+struct QueueKey
+{
+    double k1 = 0.0;
+    double k2 = 0.0;
+    int id = 0;                ///< the job's id (integer tie-break)
+    int job = 0;               ///< job index
+    std::uint32_t stamp = 0;   ///< matches JobState::queueStamp while the entry is current
+    [[nodiscard]] bool before(const QueueKey& o) const
+    {
+        if (k1 != o.k1)
+            return k1 < o.k1;
+        if (k2 != o.k2)
+            return k2 < o.k2;
+        return id < o.id || (id == o.id && job < o.job);
+    }
+};
+
 /// @brief One job as the engine tracks it.
 struct JobState
 {
@@ -76,6 +94,8 @@ struct JobState
     int compute = 0;
     bool running = false;      ///< the segment above is active
     bool queued = false;       ///< in the queue (released, waiting for a slice)
+    int queuePos = -1;         ///< index in EngineState::queue
+    std::uint32_t queueStamp = 0;
     int placedGpu = -1;        ///< placement made in the current scheduling round
     int placedInstance = -1;
     std::uint32_t version = 0; ///< bumps at every segment start and stop (stale heap entries)
@@ -100,6 +120,8 @@ struct EngineState
     std::vector<JobState> run;
     std::vector<GpuState> gpus;
     std::vector<int> queue;         ///< released jobs without a slice (unordered)
+    std::vector<QueueKey> order;    ///< the same jobs as a min-heap in the scheduler's order (lazy)
+    std::vector<QueueKey> offered;  ///< popped from the heap in this round
     PackedIndex index;              ///< GPUs with free instances, most packed first
     int freeInstances = 0;
     double eps = 1e-9;
@@ -120,6 +142,14 @@ struct EngineState
     }
     /// Fraction of job's work left at the current time.
     [[nodiscard]] double remainingNow(int job) const;
+    /// Adds a job to the queue with its order key (k1, k2 from the scheduler).
+    void queueAdd(int job, double k1, double k2);
+    /// Takes a job out of the unordered queue (its heap entry goes stale).
+    void queueRemove(int job);
+    /// Next queued job in order not yet offered this round; -1 when none is left.
+    int queueNext();
+    /// Ends a round: offered jobs still queued go back into the heap.
+    void queueEndRound();
     /// Recounts a GPU's free instances and re-keys it in the index.
     void refreshGpu(int gpu);
     /// Accrues a GPU's energy up to now with its current busy slices.

@@ -3,7 +3,7 @@
 
 #include <array>
 #include <cstddef>
-#include <set>
+#include <cstdint>
 #include <vector>
 
 namespace simcore {
@@ -11,24 +11,41 @@ namespace simcore {
 /// @brief GPUs that have a free instance, per instance size (compute slices 1..7), ordered by
 /// busy compute slices descending and then GPU index ascending: the "most packed" scan order of
 /// the domain notes. Lets a scheduler find the first GPU of that scan with a free slice of one
-/// of the wanted sizes in O(log n), whatever the fleet size.
+/// of the wanted sizes in a few word operations, whatever the fleet size.
+///
+/// Kept as two-level bitsets, one per (busy level, size): no allocation after reset().
 class PackedIndex
 {
 public:
+    static constexpr int kLevels = 9; ///< busy compute slices 0..8
+
     void reset(int gpuCount);
     /// Re-keys GPU @p gpu with its busy slices and free instances per compute size.
     void update(int gpu, int busy, const std::array<int, 8>& freeByCompute);
     /// First GPU in scan order with a free instance of a compute size whose bit is set in
     /// @p computeMask (bit k for size k); -1 if there is none.
     [[nodiscard]] int first(unsigned computeMask) const;
+    /// Sizes (bit k for size k) with at least one free instance anywhere.
+    [[nodiscard]] unsigned availableSizes() const;
 
 private:
-    [[nodiscard]] long key(int gpu, int busy) const { return static_cast<long>(8 - busy) * m_gpus + gpu; }
+    struct Bits
+    {
+        std::vector<std::uint64_t> words;
+        std::vector<std::uint64_t> summary; ///< bit w set when words[w] != 0
+        int count = 0;
+        void set(int i);
+        void clear(int i);
+        [[nodiscard]] int first() const; ///< lowest set index, -1 if none
+    };
+    Bits& bits(int level, int size) { return m_bits[static_cast<std::size_t>(level * 8 + size)]; }
+    [[nodiscard]] const Bits& bits(int level, int size) const { return m_bits[static_cast<std::size_t>(level * 8 + size)]; }
 
-    long m_gpus = 0;
-    std::array<std::set<long>, 8> m_sets;
-    std::vector<long> m_keys;
-    std::vector<unsigned> m_masks;
+    std::vector<Bits> m_bits;             ///< kLevels x 8
+    std::vector<int> m_level;             ///< current busy level of each GPU
+    std::vector<unsigned> m_masks;        ///< current free sizes of each GPU
+    std::array<int, 8> m_sizeCount{};     ///< GPUs with a free instance of each size
+    std::array<unsigned, kLevels> m_levelSizes{}; ///< sizes with a non-empty bitset, per level
 };
 
 } // namespace simcore

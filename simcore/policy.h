@@ -57,6 +57,8 @@ public:
     /// First GPU in most-packed order (busy slices descending, then index) with a free instance
     /// of a compute size in @p computeMask (bit k for size k); -1 if none.
     [[nodiscard]] int firstMostPacked(unsigned computeMask) const { return m_s.index.first(computeMask); }
+    /// Compute sizes (bit k for size k) of which at least one instance is free now.
+    [[nodiscard]] unsigned freeSizes() const { return m_s.index.availableSizes(); }
 
 protected:
     const EngineState& m_s;
@@ -70,6 +72,9 @@ public:
         : EngineView(state), m_state(state), m_refusals(refusals)
     {
     }
+    /// The next queued job in this scheduler's queue order (see Scheduler::queueKey) that has not
+    /// been offered yet in this round; -1 when every queued job has been offered.
+    int next() { return m_state.queueNext(); }
     /// Places job j on instance i of GPU g. Refused (false, reported as an illegal decision)
     /// when the job is not queued or already placed, or the instance is not free or too small.
     bool place(int j, int g, int instance);
@@ -113,6 +118,16 @@ class Scheduler
 public:
     virtual ~Scheduler() = default;
     virtual void reset(const RunSetup& /*setup*/) {}
+    /// The job's place in this scheduler's queue order, computed when it enters the queue:
+    /// jobs are offered by (k1, k2, id) ascending. Default: earliest deadline first.
+    struct Key
+    {
+        double k1 = 0.0;
+        double k2 = 0.0;
+    };
+    [[nodiscard]] virtual Key queueKey(const EngineView& view, int j) const { return {view.job(j).deadline, 0.0}; }
+    /// Places queued jobs: typically, for each job from ScheduleRound::next(), pick a free
+    /// instance and ScheduleRound::place() it, until no instance is free.
     virtual void schedule(ScheduleRound& round) = 0;
 };
 
