@@ -1,22 +1,125 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "basic_repartitioners.h"
+#include "best_fit_memory.h"
+#include "cedf.h"
+#include "demand_match.h"
+#include "edf_marginal_et.h"
 #include "edf_most_packed.h"
+#include "queue_order_schedulers.h"
+#include "random_scheduler.h"
 #include "registry.h"
+#include "scheduled.h"
+#include "threshold.h"
 
 namespace policies {
 
+namespace {
+
+ParamSpec number(std::string name, std::string description, double value, double min, double max)
+{
+    return {std::move(name), "number", std::move(description), value, min, max, {}};
+}
+
+ParamSpec integer(std::string name, std::string description, double value, double min, double max)
+{
+    return {std::move(name), "integer", std::move(description), value, min, max, {}};
+}
+
+ParamSpec text(std::string name, std::string description, std::string value, std::vector<std::string> choices = {})
+{
+    return {std::move(name), "text", std::move(description), std::move(value), 0.0, 0.0, std::move(choices)};
+}
+
+template <typename T>
+SchedulerFactory plain()
+{
+    return [](const ResolvedParams&) { return std::make_unique<T>(); };
+}
+
+void registerSchedulers(Registry& r)
+{
+    r.addScheduler({"edf-most-packed", "EDF Most Packed: earliest deadline first, onto the most packed GPU's smallest "
+                                       "free slice that meets the deadline (else the earliest finish)", {}},
+                   plain<EdfMostPacked>());
+    r.addScheduler({"edf-marginal-et", "EDF Marginal ET: earliest deadline first, onto the free slice with the lowest "
+                                       "weighted marginal energy plus tardiness", {}},
+                   plain<EdfMarginalEt>());
+    r.addScheduler({"cedf", "Categorical EDF: badly scaling jobs first, then by deadline, onto GPUs with the largest "
+                            "average slice first (most-packed slice rule)", {}},
+                   plain<Cedf>());
+    r.addScheduler({"random", "Random baseline: earliest deadline first, onto a uniformly drawn free slice",
+                    {integer("seed", "added to the run's seed for the scheduler's own random stream", 0, 0, 1e15)}},
+                   [](const ResolvedParams& p) {
+                       return std::make_unique<RandomScheduler>(static_cast<std::uint64_t>(p.number("seed")));
+                   });
+    r.addScheduler({"fcfs", "FCFS first fit: in release order, onto the first free slice by GPU, size, position", {}},
+                   plain<Fcfs>());
+    r.addScheduler({"sjf", "Shortest job first: least remaining work first, most-packed slice rule", {}},
+                   plain<ShortestJobFirst>());
+    r.addScheduler({"largest-first", "Largest first: most remaining work first, most-packed slice rule", {}},
+                   plain<LargestFirst>());
+    r.addScheduler({"best-fit-memory", "Memory-aware best fit: earliest deadline first, onto the free slice with the "
+                                       "least memory that holds the job and meets its deadline", {}},
+                   plain<BestFitMemory>());
+}
+
+void registerRepartitioners(Registry& r)
+{
+    r.addRepartitioner({"static", "Static: every GPU keeps the scenario's layout all day", {}},
+                       [](const ResolvedParams&) { return std::make_unique<StaticRepartitioner>(); });
+    r.addRepartitioner({"none", "No partitioning: every GPU is one whole-GPU (7g) instance", {}},
+                       [](const ResolvedParams&) { return std::make_unique<NoPartitioning>(); });
+    r.addRepartitioner(
+        {"scheduled",
+         "Scheduled layouts at times of day; without a plan, twice daily with day and night layouts chosen from "
+         "the workload",
+         {text("list", "configuration list the numbers refer to", "fleet-12"),
+          text("plan", "HH:MM=N[,N...];... configuration numbers from each time of day (empty: twice daily)", ""),
+          number("day_start_h", "twice daily: hour the day layout starts", 8, 0, 24),
+          number("day_end_h", "twice daily: hour the night layout starts", 20, 0, 24),
+          integer("day_config", "twice daily: day configuration (0: chosen from the workload)", 0, 0, 1000),
+          integer("night_config", "twice daily: night configuration (0: chosen from the workload)", 0, 0, 1000)}},
+        [](const ResolvedParams& p) {
+            return std::make_unique<ScheduledRepartitioner>(ScheduledRepartitioner::Settings{
+                p.text("list"), p.text("plan"), p.number("day_start_h"), p.number("day_end_h"),
+                static_cast<int>(p.number("day_config")), static_cast<int>(p.number("night_config"))});
+        });
+    r.addRepartitioner(
+        {"threshold",
+         "Threshold autoscaler: to a throughput layout when the queue or utilisation crosses a high bound, back "
+         "below the low bounds (hysteresis)",
+         {text("list", "configuration list of the busy layout", "fleet-12"),
+          integer("busy_config", "configuration under pressure (0: the one with the most instances)", 0, 0, 1000),
+          number("queue_high", "queued jobs per GPU that trigger the busy layout", 2.0, 0, 1e6),
+          number("queue_low", "queued jobs per GPU at or under which the calm layout returns", 0.5, 0, 1e6),
+          number("util_high", "utilisation that triggers the busy layout", 0.9, 0, 1),
+          number("util_low", "utilisation at or under which the calm layout returns", 0.5, 0, 1),
+          number("min_dwell_min", "minutes between two switches at least", 30, 0, 1e6)}},
+        [](const ResolvedParams& p) {
+            return std::make_unique<ThresholdRepartitioner>(ThresholdRepartitioner::Settings{
+                p.text("list"), static_cast<int>(p.number("busy_config")), p.number("queue_high"),
+                p.number("queue_low"), p.number("util_high"), p.number("util_low"), p.number("min_dwell_min")});
+        });
+    r.addRepartitioner(
+        {"demand-match",
+         "Demand matching: per GPU, the list configuration whose slice mix best matches the queue's demand",
+         {text("list", "configuration list to choose from", "fleet-12"),
+          number("period_min", "minutes between two decisions", 30, 0.1, 1e6),
+          number("min_gain", "least improvement of the match (L1 x GPUs) worth a repartition", 0.1, 0, 100),
+          text("placement", "pack: change the least busy GPUs first; spread: in GPU order", "pack",
+               {"pack", "spread"})}},
+        [](const ResolvedParams& p) {
+            return std::make_unique<DemandMatchRepartitioner>(DemandMatchRepartitioner::Settings{
+                p.text("list"), p.number("period_min"), p.number("min_gain"), p.text("placement")});
+        });
+}
+
+} // namespace
+
 void registerBuiltinPolicies(Registry& registry)
 {
-    registry.addScheduler(
-        {"edf-most-packed",
-         "EDF Most Packed: earliest deadline first onto the most packed GPU's smallest slice that meets it",
-         {}},
-        [](const ResolvedParams&) { return std::make_unique<EdfMostPacked>(); });
-
-    registry.addRepartitioner({"static", "Static: every GPU keeps the scenario's layout all day", {}},
-                              [](const ResolvedParams&) { return std::make_unique<StaticRepartitioner>(); });
-    registry.addRepartitioner({"none", "No partitioning: every GPU is one whole-GPU (7g) instance", {}},
-                              [](const ResolvedParams&) { return std::make_unique<NoPartitioning>(); });
+    registerSchedulers(registry);
+    registerRepartitioners(registry);
 }
 
 } // namespace policies

@@ -22,14 +22,16 @@ int firstFreeInstance(const simcore::EngineView& view, int g, unsigned computeMa
 
 unsigned deadlineMask(const simcore::EngineView& view, int j, unsigned sizes)
 {
-    const double work = view.remaining(j) * view.job(j).work1g;
+    // t + rem * p_k <= d, with p_k = p_1 / speedup_k, evaluated exactly as the engine does.
+    const double rem = view.remaining(j);
+    const double work1g = view.job(j).work1g;
     const auto& speedup = view.jobType(j).speedup;
     const double deadline = view.job(j).deadline;
     const double now = view.now();
     unsigned mask = 0;
     for (unsigned m = sizes & 0xFEu; m != 0; m &= m - 1) {
         const int c = __builtin_ctz(m);
-        if (now + work / speedup[static_cast<size_t>(c)] <= deadline)
+        if (now + rem * (work1g / speedup[static_cast<size_t>(c)]) <= deadline)
             mask |= 1u << c;
     }
     return mask;
@@ -41,6 +43,16 @@ std::vector<int> mostPackedOrder(const simcore::EngineView& view)
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return view.busy(a) > view.busy(b); });
     return order;
+}
+
+SliceChoice firstFitSlice(const simcore::EngineView& view, int j)
+{
+    for (int g = 0; g < view.gpuCount(); ++g) {
+        const int i = firstFreeInstance(view, g, 0xFEu, j);
+        if (i >= 0)
+            return {g, i};
+    }
+    return {};
 }
 
 namespace {
@@ -84,14 +96,15 @@ SliceChoice mostPackedSlice(const simcore::EngineView& view, int j, const std::v
     int g = meets != 0 ? view.firstMostPacked(meets) : -1;
     if (g >= 0)
         return {g, firstFreeInstance(view, g, meets, j)};
-    const double work = view.remaining(j) * view.job(j).work1g;
+    const double rem = view.remaining(j);
+    const double work1g = view.job(j).work1g;
     const auto& speedup = view.jobType(j).speedup;
     double best = 0.0;
     unsigned fastest = 0;
     for (int c = 1; c <= 7; ++c) {
         if (!(available & (1u << c)))
             continue;
-        const double finish = view.now() + work / speedup[static_cast<size_t>(c)];
+        const double finish = view.now() + rem * (work1g / speedup[static_cast<size_t>(c)]);
         if (fastest == 0 || finish < best) {
             best = finish;
             fastest = 1u << c;

@@ -30,6 +30,26 @@ struct SliceChoice
 [[nodiscard]] SliceChoice mostPackedSlice(const simcore::EngineView& view, int j,
                                           const std::vector<int>& gpuOrder = {});
 
+/// @brief First fit: the first free slice, by GPU index, then size, then position, that fits
+/// the job's memory need. Invalid choice if none.
+[[nodiscard]] SliceChoice firstFitSlice(const simcore::EngineView& view, int j);
+
+/// @brief Calls @p fn(gpu, instance) for every free instance that fits job j's memory, in the
+/// normative scan order: GPU index, then size ascending, then position.
+template <typename Fn>
+void forEachFreeSlice(const simcore::EngineView& view, int j, Fn&& fn)
+{
+    for (int g = 0; g < view.gpuCount(); ++g) {
+        const auto& instances = view.gpu(g).instances;
+        for (int c = 1; c <= 7; ++c) {
+            for (int i = 0; i < static_cast<int>(instances.size()); ++i) {
+                if (instances[static_cast<size_t>(i)].compute == c && view.isFree(g, i) && view.memoryFits(j, g, i))
+                    fn(g, i);
+            }
+        }
+    }
+}
+
 /// @brief GPUs in most-packed order now: busy compute slices descending, then index.
 [[nodiscard]] std::vector<int> mostPackedOrder(const simcore::EngineView& view);
 

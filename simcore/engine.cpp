@@ -43,6 +43,11 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
 
     RunSetup setup;
     setup.seed = config.seed;
+    setup.jobs = &m_s.jobs;
+    setup.types = &m_s.types;
+    setup.mode = config.mode;
+    setup.reconfigurationMin = config.reconfigurationMin;
+    setup.energyWeight = config.energyWeight;
     for (auto& f : fleet) {
         if (f.model == nullptr)
             throw std::invalid_argument("a GPU of the fleet has no model");
@@ -52,6 +57,7 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
             throw std::invalid_argument("the power curve of " + f.model->name + " needs " +
                                         std::to_string(f.model->computeSlices + 1) + " values");
         setup.gpus.push_back(f.model);
+        setup.powerW.push_back(f.powerW);
         setup.layouts.push_back(f.layout);
     }
     m_scheduler.reset(setup);
@@ -389,6 +395,7 @@ void Engine::reconfigure(int g, const Layout& layout, const std::string& reason)
     gs.instances = std::move(next);
     gs.layout = layout;
     gs.hasPending = false;
+    ++m_s.layoutEpoch;
     ++m_reconfigurations;
     if (created && m_config.reconfigurationMin > 0.0)
         m_readyTimes.push({readyAt, g, 0});

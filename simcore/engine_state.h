@@ -124,6 +124,7 @@ struct EngineState
     std::vector<QueueKey> offered;  ///< popped from the heap in this round
     PackedIndex index;              ///< GPUs with free instances, most packed first
     int freeInstances = 0;
+    std::uint64_t layoutEpoch = 0;  ///< bumps whenever a GPU's layout changes
     double eps = 1e-9;
     std::vector<int> placedThisRound;
     std::vector<int> touched;       ///< GPUs whose occupancy changed this step

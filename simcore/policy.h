@@ -54,6 +54,8 @@ public:
         return need <= 0.0 || gpu(g).instances[static_cast<size_t>(instance)].memoryGiB >= need;
     }
     [[nodiscard]] int freeInstances() const { return m_s.freeInstances; }
+    /// Changes whenever any GPU's layout changes (lets a policy cache layout-derived orders).
+    [[nodiscard]] std::uint64_t layoutEpoch() const { return m_s.layoutEpoch; }
     /// First GPU in most-packed order (busy slices descending, then index) with a free instance
     /// of a compute size in @p computeMask (bit k for size k); -1 if none.
     [[nodiscard]] int firstMostPacked(unsigned computeMask) const { return m_s.index.first(computeMask); }
@@ -107,8 +109,16 @@ private:
 struct RunSetup
 {
     std::vector<const GpuModel*> gpus;
+    std::vector<std::vector<double>> powerW; ///< each GPU's power curve
     std::vector<Layout> layouts; ///< the scenario's layout of each GPU
     std::uint64_t seed = 1;
+    /// The whole day's jobs, for policies that plan offline from the workload (e.g. choosing a
+    /// twice-daily plan). Online policies must not look at jobs that are not released yet.
+    const std::vector<Job>* jobs = nullptr;
+    const std::vector<JobType>* types = nullptr;
+    PreemptionMode mode = PreemptionMode::FullReschedule;
+    double reconfigurationMin = 0.0;
+    double energyWeight = 0.0;
 };
 
 /// @brief Decides which queued job goes to which free instance (a pure decision function of

@@ -14,6 +14,8 @@ inline constexpr int kExitBadInput = 2; ///< bad command line, scenario or jobs 
 
 int runLayouts(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runCompare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runBounds(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runPolicies(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace cli

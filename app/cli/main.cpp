@@ -25,6 +25,14 @@ Commands:
       Simulates the scenario's day. --jobs replaces its workload by a jobs CSV
       (id,type,release_min,deadline_min,work_1g_min); --jobs-out writes per-job results;
       --workload-out writes the jobs that were simulated in the input format.
+  compare SCENARIO.json --runs "cedf/static,edf-most-packed/static,cedf/none" [--seeds 1-10]
+          [--jobs JOBS.csv] [--threads N] [--json]
+      Runs every scheduler/repartitioner pair on the same jobs for every seed, in parallel, and
+      prints energy, average tardiness and ET with their gaps to the lower bounds (mean and 95%
+      interval over seeds); --json prints one object per run.
+  bounds SCENARIO.json [--jobs JOBS.csv] [--seed N] [--json]
+      The energy lower bound (exact minimum preemptive makespan of the linearised jobs) and,
+      for up to 400 jobs, the time-indexed LP bound on average tardiness.
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.
 
@@ -58,7 +66,12 @@ int main(int argc, char** argv)
             return cli::runSimulate(words, std::cout, std::cerr);
         if (command == "policies")
             return cli::runPolicies(words, std::cout, std::cerr);
-        std::cerr << "migsight-cli: unknown command '" << command << "' (valid: layouts, simulate, policies; see --help)\n";
+        if (command == "compare")
+            return cli::runCompare(words, std::cout, std::cerr);
+        if (command == "bounds")
+            return cli::runBounds(words, std::cout, std::cerr);
+        std::cerr << "migsight-cli: unknown command '" << command
+                  << "' (valid: layouts, simulate, compare, bounds, policies; see --help)\n";
         return cli::kExitBadInput;
     } catch (const cli::UsageError& e) {
         std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";

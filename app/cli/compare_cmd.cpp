@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "args.h"
+#include "commands.h"
+#include "compare.h"
+#include "jobs_csv.h"
+#include "result_json.h"
+#include "simulation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iomanip>
+
+namespace cli {
+
+namespace {
+
+struct Loaded
+{
+    model::Scenario scenario;
+    std::optional<std::vector<simcore::Job>> jobs;
+};
+
+bool load(const Args& args, Loaded& out, std::ostream& err)
+{
+    model::Problems problems;
+    out.scenario = model::loadScenario(args.onePositional("scenario file"), problems);
+    if (problems.empty() && args.value("--jobs"))
+        out.jobs = model::loadJobsCsv(*args.value("--jobs"), out.scenario.jobTypes, problems);
+    for (const auto& p : problems.items())
+        err << "error: " << p.text() << "\n";
+    return problems.empty();
+}
+
+double gapPercent(double value, double bound)
+{
+    return bound > 0.0 ? 100.0 * (value - bound) / bound : 0.0;
+}
+
+std::string cell(const model::MeanCi& m, int digits)
+{
+    char buf[64];
+    if (m.halfWidth > 0.0)
+        std::snprintf(buf, sizeof buf, "%.*f ± %.*f", digits, m.mean, digits, m.halfWidth);
+    else
+        std::snprintf(buf, sizeof buf, "%.*f", digits, m.mean);
+    return buf;
+}
+
+void printTable(std::ostream& out, const model::CompareResult& r, double a)
+{
+    out << "Runs: " << r.pairs.size() << " policy pairs x " << r.seeds.size() << " seeds (mean ± 95% interval)\n";
+    out << std::left << std::setw(30) << "scheduler/repartitioner" << std::setw(24) << "energy (W*min)"
+        << std::setw(16) << "gap E_LB" << std::setw(22) << "avg tardiness (min)" << std::setw(20)
+        << "above T_LB (min)" << std::setw(22) << "ET" << "gap ET_LB\n";
+    for (size_t p = 0; p < r.pairs.size(); ++p) {
+        std::vector<double> e, t, et, ge, gt, get;
+        for (const auto& run : r.runs) {
+            if (run.pair != p)
+                continue;
+            const auto& b = r.bounds[run.bounds];
+            const double tlb = b.tardiness.computed ? b.tardiness.avgTardinessMin : 0.0;
+            const double etlb = (a * b.energy.energyWmin + tlb) / (a + 1.0);
+            e.push_back(run.metrics.energyWmin);
+            t.push_back(run.metrics.avgTardinessMin);
+            et.push_back(run.metrics.et);
+            ge.push_back(gapPercent(run.metrics.energyWmin, b.energy.energyWmin));
+            gt.push_back(b.tardiness.computed ? run.metrics.avgTardinessMin - tlb : 0.0);
+            get.push_back(gapPercent(run.metrics.et, etlb));
+        }
+        const bool tl = r.bounds.front().tardiness.computed;
+        out << std::left << std::setw(30) << r.pairs[p].label() << std::setw(24) << cell(model::meanCi(e), 0)
+            << std::setw(16) << (cell(model::meanCi(ge), 1) + "%") << std::setw(22) << cell(model::meanCi(t), 4)
+            << std::setw(20) << (tl ? cell(model::meanCi(gt), 3) : std::string("n/a")) << std::setw(22)
+            << cell(model::meanCi(et), 5) << cell(model::meanCi(get), 1) << "%\n";
+    }
+    const auto& b0 = r.bounds.front();
+    out << "Energy bound E_LB (seed " << r.seeds.front() << "): " << std::fixed << std::setprecision(1)
+        << b0.energy.energyWmin << " W*min, exact minimum preemptive makespan " << b0.energy.makespanMin << " min\n";
+    out << "Tardiness bound: " << b0.tardiness.note
+        << (b0.tardiness.computed ? "" : "; the tardiness gap is then n/a and ET_LB uses T_LB = 0") << "\n";
+    out << "The tardiness gap is in minutes above the LP bound (a bound near 0 makes a percentage meaningless).\n";
+}
+
+} // namespace
+
+int runCompare(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Args args(words, {"--json"}, {"--runs", "--seeds", "--jobs", "--threads"});
+    Loaded in;
+    if (!load(args, in, err))
+        return kExitBadInput;
+    const auto pairs = model::parseRunPairs(args.value("--runs").value_or(
+        in.scenario.scheduler.id + "/" + in.scenario.repartitioner.id));
+    std::vector<std::uint64_t> seeds;
+    try {
+        seeds = args.value("--seeds") ? model::parseSeeds(*args.value("--seeds"))
+                                      : std::vector<std::uint64_t>{in.scenario.workload.diurnal.seed};
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--seeds: ") + e.what());
+    }
+    const unsigned threads = args.value("--threads") ? static_cast<unsigned>(std::stoul(*args.value("--threads"))) : 0;
+    model::Problems problems;
+    const auto result = model::compare(in.scenario, pairs, seeds, in.jobs, problems, threads);
+    if (!problems.empty()) {
+        for (const auto& p : problems.items())
+            err << "error: " << p.text() << "\n";
+        return kExitBadInput;
+    }
+    if (!args.flag("--json")) {
+        printTable(out, result, in.scenario.energyWeight);
+        return kExitOk;
+    }
+    nlohmann::ordered_json arr = nlohmann::ordered_json::array();
+    for (const auto& run : result.runs) {
+        simcore::RunResult rr;
+        rr.metrics = run.metrics;
+        rr.gpuEnergyWmin = run.gpuEnergyWmin;
+        const auto& b = result.bounds[run.bounds];
+        auto o = nlohmann::ordered_json::parse(model::metricsJson(
+            rr, {{"scheduler", model::jsonString(result.pairs[run.pair].scheduler.id)},
+                 {"repartitioner", model::jsonString(result.pairs[run.pair].repartitioner.id)},
+                 {"seed", std::to_string(run.seed)}}));
+        o["illegal_decisions"] = run.illegalDecisions;
+        o["energy_lb_wmin"] = b.energy.energyWmin;
+        if (b.tardiness.computed)
+            o["tardiness_lb_min"] = b.tardiness.avgTardinessMin;
+        arr.push_back(o);
+    }
+    out << arr.dump(2) << "\n";
+    return kExitOk;
+}
+
+int runBounds(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Args args(words, {"--json"}, {"--jobs", "--seed"});
+    Loaded in;
+    if (!load(args, in, err))
+        return kExitBadInput;
+    model::Problems problems;
+    std::optional<std::uint64_t> seed;
+    if (args.value("--seed"))
+        seed = model::parseSeeds(*args.value("--seed")).front();
+    const auto jobs = in.jobs ? *in.jobs : model::scenarioJobs(in.scenario, seed, problems);
+    if (!problems.empty()) {
+        for (const auto& p : problems.items())
+            err << "error: " << p.text() << "\n";
+        return kExitBadInput;
+    }
+    const auto b = model::computeBounds(in.scenario, jobs);
+    if (args.flag("--json")) {
+        nlohmann::ordered_json o;
+        o["jobs"] = jobs.size();
+        o["gpus"] = in.scenario.gpuCount();
+        o["energy_lb_wmin"] = b.energy.energyWmin;
+        o["makespan_lb_min"] = b.energy.makespanMin;
+        o["linearised_work_min"] = b.energy.workMin;
+        if (b.tardiness.computed)
+            o["tardiness_lb_min"] = b.tardiness.avgTardinessMin;
+        o["tardiness_note"] = b.tardiness.note;
+        out << o.dump(2) << "\n";
+        return kExitOk;
+    }
+    out << std::fixed << std::setprecision(3) << "Jobs                 " << jobs.size() << " on " << in.scenario.gpuCount()
+        << " GPUs\n"
+        << "Energy bound         " << b.energy.energyWmin << " W*min\n"
+        << "Minimum makespan     " << b.energy.makespanMin << " min (exact, preemptive, linearised jobs)\n"
+        << "Tardiness bound      "
+        << (b.tardiness.computed ? std::to_string(b.tardiness.avgTardinessMin) + " min (" + b.tardiness.note + ")"
+                                 : b.tardiness.note)
+        << "\n";
+    return kExitOk;
+}
+
+} // namespace cli

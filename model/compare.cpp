@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "compare.h"
+
+#include "simulation.h"
+
+#include <atomic>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+namespace model {
+
+std::vector<RunPair> parseRunPairs(const std::string& text)
+{
+    std::vector<RunPair> pairs;
+    std::istringstream in(text);
+    std::string item;
+    const auto& reg = policies::builtinRegistry();
+    while (std::getline(in, item, ',')) {
+        if (item.empty())
+            continue;
+        const auto slash = item.find('/');
+        if (slash == std::string::npos)
+            throw policies::PolicyError("'" + item + "' needs the form scheduler/repartitioner");
+        RunPair p{{item.substr(0, slash), {}}, {item.substr(slash + 1), {}}};
+        (void)reg.createScheduler(p.scheduler.id, {});
+        (void)reg.createRepartitioner(p.repartitioner.id, {});
+        pairs.push_back(p);
+    }
+    if (pairs.empty())
+        throw policies::PolicyError("no scheduler/repartitioner pair given");
+    return pairs;
+}
+
+std::vector<std::uint64_t> parseSeeds(const std::string& text)
+{
+    std::vector<std::uint64_t> seeds;
+    std::istringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        const auto dash = item.find('-');
+        try {
+            size_t used = 0;
+            const auto lo = std::stoull(item.substr(0, dash), &used);
+            if (used != (dash == std::string::npos ? item.size() : dash))
+                throw std::invalid_argument("x");
+            auto hi = lo;
+            if (dash != std::string::npos)
+                hi = std::stoull(item.substr(dash + 1), &used), used += dash + 1;
+            if (used != item.size() || hi < lo || hi - lo > 100000)
+                throw std::invalid_argument("x");
+            for (auto s = lo; s <= hi; ++s)
+                seeds.push_back(s);
+        } catch (const std::exception&) {
+            throw std::invalid_argument("'" + item + "' is not a seed or a range of seeds such as 1-10");
+        }
+    }
+    if (seeds.empty())
+        throw std::invalid_argument("no seed given");
+    return seeds;
+}
+
+Bounds computeBounds(const Scenario& scenario, const std::vector<simcore::Job>& jobs)
+{
+    std::vector<std::vector<double>> power;
+    for (const auto& g : scenario.fleetGpus())
+        power.push_back(g.powerW);
+    return {policies::energyLowerBound(jobs, scenario.jobTypes, power),
+            policies::tardinessLowerBound(jobs, scenario.jobTypes, scenario.gpuCount())};
+}
+
+CompareResult compare(const Scenario& scenario, const std::vector<RunPair>& pairs,
+                      const std::vector<std::uint64_t>& seeds, const std::optional<std::vector<simcore::Job>>& jobs,
+                      Problems& problems, unsigned threads)
+{
+    CompareResult out;
+    out.pairs = pairs;
+    out.seeds = seeds;
+    std::vector<std::vector<simcore::Job>> days;
+    for (auto seed : seeds) {
+        days.push_back(jobs ? *jobs : scenarioJobs(scenario, seed, problems));
+        if (!problems.empty())
+            return out;
+    }
+    for (size_t p = 0; p < pairs.size(); ++p) {
+        for (size_t s = 0; s < seeds.size(); ++s)
+            out.runs.push_back({p, seeds[s], {}, {}, 0, s});
+    }
+    out.bounds.resize(seeds.size());
+    // Tasks: first the bounds of each seed, then every run; each writes only its own slot.
+    const size_t tasks = seeds.size() + out.runs.size();
+    std::atomic<size_t> next{0};
+    std::vector<std::string> errors(tasks);
+    auto worker = [&] {
+        for (size_t t = next++; t < tasks; t = next++) {
+            try {
+                if (t < seeds.size()) {
+                    out.bounds[t] = computeBounds(scenario, days[t]);
+                    continue;
+                }
+                CompareRun& run = out.runs[t - seeds.size()];
+                RunOptions options;
+                options.seed = run.seed;
+                options.scheduler = pairs[run.pair].scheduler;
+                options.repartitioner = pairs[run.pair].repartitioner;
+                options.timeSeries = false;
+                const auto result = simulate(scenario, days[run.bounds], options);
+                run.metrics = result.metrics;
+                run.gpuEnergyWmin = result.gpuEnergyWmin;
+                run.illegalDecisions = result.illegalDecisions.size();
+            } catch (const std::exception& e) {
+                errors[t] = e.what();
+            }
+        }
+    };
+    const unsigned n = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+    std::vector<std::thread> pool;
+    for (unsigned i = 1; i < std::min<size_t>(n, tasks); ++i)
+        pool.emplace_back(worker);
+    worker();
+    for (auto& th : pool)
+        th.join();
+    for (const auto& e : errors) {
+        if (!e.empty())
+            throw std::runtime_error(e);
+    }
+    return out;
+}
+
+MeanCi meanCi(const std::vector<double>& values)
+{
+    MeanCi r;
+    if (values.empty())
+        return r;
+    double sum = 0.0;
+    for (double v : values)
+        sum += v;
+    const auto n = static_cast<double>(values.size());
+    r.mean = sum / n;
+    if (values.size() < 2)
+        return r;
+    double ss = 0.0;
+    for (double v : values)
+        ss += (v - r.mean) * (v - r.mean);
+    // Two-sided 95% Student t quantiles for 1..30 degrees of freedom, then the normal value.
+    static const double t95[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+                                 2.201,  2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+                                 2.080,  2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+    const size_t df = values.size() - 1;
+    const double t = df <= 30 ? t95[df - 1] : 1.960;
+    r.halfWidth = t * std::sqrt(ss / (n - 1.0)) / std::sqrt(n);
+    return r;
+}
+
+} // namespace model

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "policy.h"
+
+#include <string>
+#include <vector>
+
+namespace policies {
+
+/// @brief The configurations a repartitioner may choose from: a named list of the GPU's board.
+/// @throws std::invalid_argument when a GPU's board has no list of that name.
+[[nodiscard]] const simcore::ConfigList& configList(const simcore::GpuModel& gpu, const std::string& name);
+
+/// @brief One entry of a time-of-day plan: from minute-of-day `at` on, GPU g uses configuration
+/// numbers[g] (or numbers[0] for every GPU when only one is given).
+struct PlanEntry
+{
+    double atMin = 0.0;
+    std::vector<int> numbers;
+};
+
+/// @brief Parses "HH:MM=N[,N...];HH:MM=..." (configuration numbers of the list, one for all GPUs
+/// or one per GPU). @throws std::invalid_argument with the reason.
+[[nodiscard]] std::vector<PlanEntry> parsePlan(const std::string& text, int gpuCount, int listSize);
+
+/// @brief Share of compute slices per instance size (index 1..7) of a layout.
+[[nodiscard]] std::vector<double> sliceMix(const simcore::GpuModel& gpu, const simcore::Layout& layout);
+
+/// @brief Offline: simulates the whole day with every GPU in configuration c of the list (for
+/// each c) and returns, for the window [fromMin, toMin) of each day, the configuration whose run
+/// had the lowest (a * energy in the window + tardiness of the jobs released in it).
+[[nodiscard]] int bestStaticForWindow(const simcore::RunSetup& setup, const std::string& listName, double fromMin,
+                                      double toMin);
+
+} // namespace policies

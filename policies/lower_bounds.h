@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "geometry.h"
+#include "job.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace policies {
+
+/// @brief A job of the linearised relaxation (domain notes, section 8): each GPU is one machine
+/// and job j needs q_j machine-minutes at a rate of at most one machine.
+struct LinearJob
+{
+    double release = 0.0;
+    double work = 0.0;     ///< q_j
+    double deadline = 0.0;
+};
+
+/// @brief Linearises jobs: q_j = p_{j,1} x min_k(k / speedup_k) / 7, which is p_{j,1} / 7 for
+/// sublinear jobs, and never more than the job's area (slices x time) / 7 or its duration on
+/// any slice size, so the relaxation is valid for any speed-up table.
+[[nodiscard]] std::vector<LinearJob> linearise(const std::vector<simcore::Job>& jobs,
+                                               const std::vector<simcore::JobType>& types);
+
+/// @brief Exact minimum makespan of preemptive scheduling with release dates on m identical
+/// machines (P|pmtn,r_j|Cmax): the largest-remaining-work-first rule with processor sharing among
+/// ties (Muntz-Coffman levels), which is optimal for this problem.
+[[nodiscard]] double minPreemptiveMakespan(std::vector<LinearJob> jobs, int machines);
+
+/// @brief The simple valid bound of the domain notes: max(max_j(r_j + q_j),
+/// max_k [r_(k) + sum of q_j released at or after r_(k) / m]).
+[[nodiscard]] double simpleMakespanBound(std::vector<LinearJob> jobs, int machines);
+
+/// @brief Energy lower bound of a day on a fleet.
+struct EnergyBound
+{
+    double energyWmin = 0.0;
+    double makespanMin = 0.0; ///< exact minimum preemptive makespan of the linearised jobs
+    double workMin = 0.0;     ///< W = sum of q_j
+};
+
+/// @brief E_LB = sum_g P_g(0) C + s W', with C the exact minimum makespan, s the smallest slope
+/// min_b (P_g(b) - P_g(0)) / b over the fleet's power curves (P(7) - P(0)) / 7 for the papers'
+/// concave curves) and W' the least busy compute-slice minutes of the jobs (7 W for sublinear jobs).
+[[nodiscard]] EnergyBound energyLowerBound(const std::vector<simcore::Job>& jobs,
+                                           const std::vector<simcore::JobType>& types,
+                                           const std::vector<std::vector<double>>& gpuPowerW);
+
+/// @brief Average-tardiness lower bound from the time-indexed LP relaxation.
+struct TardinessBound
+{
+    bool computed = false;
+    double avgTardinessMin = 0.0;
+    double slotMin = 0.0;     ///< slot width used
+    std::string note;         ///< why it was not computed, or how
+};
+
+/// @brief LP relaxation over time slots of width eps on m machines: work per slot <= m eps, a job
+/// at most eps per slot and nothing before its release; a job's completion is at least its mean
+/// busy time (slot starts) + q_j / 2. Solved with GLPK. Refused (computed = false, with a note)
+/// above @p maxJobs jobs.
+[[nodiscard]] TardinessBound tardinessLowerBound(const std::vector<simcore::Job>& jobs,
+                                                 const std::vector<simcore::JobType>& types, int machines,
+                                                 int maxJobs = 400);
+
+} // namespace policies

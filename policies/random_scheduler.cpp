@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "random_scheduler.h"
+
+#include "slice_scan.h"
+
+namespace policies {
+
+void RandomScheduler::reset(const simcore::RunSetup& setup)
+{
+    m_rng = simcore::Rng(setup.seed * 0x9E3779B97F4A7C15ull + m_seedOffset);
+}
+
+void RandomScheduler::schedule(simcore::ScheduleRound& round)
+{
+    for (int j = 0; round.freeInstances() > 0 && (j = round.next()) >= 0;) {
+        m_free.clear();
+        forEachFreeSlice(round, j, [&](int g, int i) { m_free.emplace_back(g, i); });
+        if (m_free.empty())
+            continue;
+        const auto pick = m_free[static_cast<size_t>(m_rng.below(m_free.size()))];
+        round.place(j, pick.first, pick.second);
+    }
+}
+
+} // namespace policies
