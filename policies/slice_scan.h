@@ -3,6 +3,7 @@
 
 #include "policy.h"
 
+#include <array>
 #include <vector>
 
 namespace policies {
@@ -39,14 +40,25 @@ struct SliceChoice
 template <typename Fn>
 void forEachFreeSlice(const simcore::EngineView& view, int j, Fn&& fn)
 {
+    int order[16];
     for (int g = 0; g < view.gpuCount(); ++g) {
+        if (view.gpu(g).freeByCompute == std::array<int, 8>{})
+            continue;
         const auto& instances = view.gpu(g).instances;
-        for (int c = 1; c <= 7; ++c) {
-            for (int i = 0; i < static_cast<int>(instances.size()); ++i) {
-                if (instances[static_cast<size_t>(i)].compute == c && view.isFree(g, i) && view.memoryFits(j, g, i))
-                    fn(g, i);
+        int n = 0;
+        for (int i = 0; i < static_cast<int>(instances.size()) && n < 16; ++i) {
+            if (!view.isFree(g, i) || !view.memoryFits(j, g, i))
+                continue;
+            // Insertion by compute size, keeping positions ascending among equal sizes.
+            int k = n++;
+            while (k > 0 && instances[static_cast<size_t>(order[k - 1])].compute > instances[static_cast<size_t>(i)].compute) {
+                order[k] = order[k - 1];
+                --k;
             }
+            order[k] = i;
         }
+        for (int k = 0; k < n; ++k)
+            fn(g, order[k]);
     }
 }
 

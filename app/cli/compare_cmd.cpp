@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <iomanip>
 
 namespace cli {
@@ -25,6 +26,15 @@ bool load(const Args& args, Loaded& out, std::ostream& err)
 {
     model::Problems problems;
     out.scenario = model::loadScenario(args.onePositional("scenario file"), problems);
+    if (auto m = args.value("--multiplier")) {
+        char* end = nullptr;
+        const double v = std::strtod(m->c_str(), &end);
+        if (end == m->c_str() || *end != '\0' || !(v >= 0.0))
+            throw UsageError("--multiplier needs a number >= 0, got '" + *m + "'");
+        if (out.scenario.workload.kind != model::WorkloadSpec::Kind::Diurnal)
+            throw UsageError("--multiplier applies to diurnal workloads only");
+        out.scenario.workload.diurnal.multiplier = v;
+    }
     if (problems.empty() && args.value("--jobs"))
         out.jobs = model::loadJobsCsv(*args.value("--jobs"), out.scenario.jobTypes, problems);
     for (const auto& p : problems.items())
@@ -86,7 +96,7 @@ void printTable(std::ostream& out, const model::CompareResult& r, double a)
 
 int runCompare(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--json"}, {"--runs", "--seeds", "--jobs", "--threads"});
+    const Args args(words, {"--json"}, {"--runs", "--seeds", "--jobs", "--threads", "--multiplier"});
     Loaded in;
     if (!load(args, in, err))
         return kExitBadInput;
@@ -133,7 +143,7 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
 
 int runBounds(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--json"}, {"--jobs", "--seed"});
+    const Args args(words, {"--json"}, {"--jobs", "--seed", "--multiplier"});
     Loaded in;
     if (!load(args, in, err))
         return kExitBadInput;

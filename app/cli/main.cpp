@@ -26,11 +26,12 @@ Commands:
       (id,type,release_min,deadline_min,work_1g_min); --jobs-out writes per-job results;
       --workload-out writes the jobs that were simulated in the input format.
   compare SCENARIO.json --runs "cedf/static,edf-most-packed/static,cedf/none" [--seeds 1-10]
-          [--jobs JOBS.csv] [--threads N] [--json]
+          [--jobs JOBS.csv] [--multiplier X] [--threads N] [--json]
       Runs every scheduler/repartitioner pair on the same jobs for every seed, in parallel, and
       prints energy, average tardiness and ET with their gaps to the lower bounds (mean and 95%
-      interval over seeds); --json prints one object per run.
-  bounds SCENARIO.json [--jobs JOBS.csv] [--seed N] [--json]
+      interval over seeds); --json prints one object per run. --multiplier replaces the
+      diurnal load multiplier of the scenario.
+  bounds SCENARIO.json [--jobs JOBS.csv] [--seed N] [--multiplier X] [--json]
       The energy lower bound (exact minimum preemptive makespan of the linearised jobs) and,
       for up to 400 jobs, the time-indexed LP bound on average tardiness.
   policies [--json]
