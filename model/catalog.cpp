@@ -131,7 +131,8 @@ std::shared_ptr<simcore::GpuModel> parseCatalog(const std::string& text, const s
     if (!r.expectObject(root, "$"))
         return nullptr;
     const size_t before = problems.size();
-    r.expectFormat(root, "migsight-gpu-catalog", 1);
+    if (!r.expectFormat(root, "migsight-gpu-catalog", 1))
+        return nullptr;
     auto gpu = std::make_shared<simcore::GpuModel>();
     gpu->name = r.text(root, "$", "name");
     gpu->computeSlices = r.integer(root, "$", "compute_slices", 1, 7);

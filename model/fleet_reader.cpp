@@ -51,10 +51,14 @@ bool readLayout(JsonReader& r, const Json& entry, const std::string& path, const
         r.problem(path, "a layout is a configuration number or an array of \"profile@start\" texts");
         return false;
     }
+    for (const auto& item : entry) {
+        if (!item.is_string()) {
+            r.problem(path, "a layout is a configuration number or an array of \"profile@start\" texts");
+            return false;
+        }
+    }
     const auto items = r.textList(entry, path);
     std::string error;
-    if (items.size() != entry.size())
-        return false;
     if (!resolveLayout(gpu, items, out, error)) {
         r.problem(path, error);
         return false;

@@ -57,23 +57,27 @@ bool JsonReader::expectObject(const Json& j, const std::string& path)
     return false;
 }
 
-void JsonReader::expectFormat(const Json& root, const std::string& format, int maxVersion)
+bool JsonReader::expectFormat(const Json& root, const std::string& format, int maxVersion)
 {
     const std::string got = optionalText(root, "$", "format", format);
-    if (got != format)
+    if (got != format) {
         problem("$.format", "is '" + got + "', expected '" + format + "'");
+        return false;
+    }
     const Json* v = member(root, "$", "version", true);
     if (v == nullptr)
-        return;
+        return true;
     if (!v->is_number_integer()) {
         problem("$.version", "must be a whole number");
     } else if (v->get<long long>() > maxVersion) {
         problem("$.version", "version " + std::to_string(v->get<long long>()) +
                                  " was written by a newer MIGsight; this one reads up to version " +
                                  std::to_string(maxVersion));
+        return false;
     } else if (v->get<long long>() < 1) {
         problem("$.version", "must be 1 or more");
     }
+    return true;
 }
 
 void JsonReader::allowKeys(const Json& o, const std::string& path, std::initializer_list<const char*> allowed)

@@ -26,7 +26,8 @@ public:
 
     bool expectObject(const Json& j, const std::string& path);
     /// Checks "format" and "version" (1..maxVersion); a newer version is refused clearly.
-    void expectFormat(const Json& root, const std::string& format, int maxVersion);
+    /// False when the file must not be read further (wrong format or newer version).
+    bool expectFormat(const Json& root, const std::string& format, int maxVersion);
     /// Reports keys of @p o that are not in @p allowed (catches typos).
     void allowKeys(const Json& o, const std::string& path, std::initializer_list<const char*> allowed);
 
