@@ -2,6 +2,8 @@
 // Benchmark (not a test): prints how long simulations take. Run a release build:
 //   build/release/bench/bench_simulate [samples/paper-fleet.json]
 #include "catalog.h"
+#include "compare.h"
+#include "lower_bounds.h"
 #include "engine.h"
 #include "recorder.h"
 #include "registry.h"
@@ -95,6 +97,30 @@ void largeFleet(int gpus, double multiplier, simcore::PreemptionMode mode, bool 
                 simMs, result.metrics.steps, static_cast<double>(result.metrics.steps) / simMs / 1000.0, peakRssMiB());
     std::printf("  energy %.4g W*min, avg tardiness %.4f min, unfinished %d\n", result.metrics.energyWmin,
                 result.metrics.avgTardinessMin, result.metrics.unfinished);
+    if (gpus == 1000 && !series && mode == simcore::PreemptionMode::OnRepartition) {
+        const auto t2 = Clock::now();
+        std::vector<std::vector<double>> power(static_cast<size_t>(gpus), a100->powerW);
+        const auto bound = policies::energyLowerBound(jobs, types, power);
+        std::printf("  energy lower bound for %zu jobs: %.0f ms (E_LB %.4g W*min, makespan %.1f min; run %.1f%% above)\n",
+                    jobs.size(), msSince(t2), bound.energyWmin, bound.makespanMin,
+                    100.0 * (result.metrics.energyWmin - bound.energyWmin) / bound.energyWmin);
+    }
+}
+
+void compareFourSchedulers(const std::string& path)
+{
+    model::Problems problems;
+    const model::Scenario sc = model::loadScenario(path, problems);
+    const auto pairs = model::parseRunPairs("edf-most-packed/static,edf-marginal-et/static,cedf/static,random/static");
+    std::vector<std::uint64_t> seeds;
+    for (std::uint64_t s = 1; s <= 10; ++s)
+        seeds.push_back(s);
+    for (unsigned threads : {1u, 2u}) {
+        const auto t0 = Clock::now();
+        const auto result = model::compare(sc, pairs, seeds, std::nullopt, problems, threads);
+        std::printf("compare, 4 schedulers x 10 seeds (%zu runs + bounds), %u thread(s): %.0f ms\n", result.runs.size(),
+                    threads, msSince(t0));
+    }
 }
 
 } // namespace
@@ -104,6 +130,7 @@ int main(int argc, char** argv)
     const std::string path = argc > 1 ? argv[1] : std::string(MIGSIGHT_SOURCE_DIR) + "/samples/paper-fleet.json";
     if (int rc = paperFleet(path); rc != 0)
         return rc;
+    compareFourSchedulers(path);
     // Cost against jobs: the same fleet-to-load ratio at growing sizes (n log n check).
     for (int gpus : {125, 250, 500})
         largeFleet(gpus, 20.0 * gpus / 8.0, simcore::PreemptionMode::OnRepartition, false);
