@@ -24,14 +24,12 @@ unsigned deadlineMask(const simcore::EngineView& view, int j, unsigned sizes)
 {
     // t + rem * p_k <= d, with p_k = p_1 / speedup_k, evaluated exactly as the engine does.
     const double rem = view.remaining(j);
-    const double work1g = view.job(j).work1g;
-    const auto& speedup = view.jobType(j).speedup;
     const double deadline = view.job(j).deadline;
     const double now = view.now();
     unsigned mask = 0;
     for (unsigned m = sizes & 0xFEu; m != 0; m &= m - 1) {
         const int c = __builtin_ctz(m);
-        if (now + rem * (work1g / speedup[static_cast<size_t>(c)]) <= deadline)
+        if (now + rem * view.processing(j, c) <= deadline)
             mask |= 1u << c;
     }
     return mask;
@@ -97,14 +95,12 @@ SliceChoice mostPackedSlice(const simcore::EngineView& view, int j, const std::v
     if (g >= 0)
         return {g, firstFreeInstance(view, g, meets, j)};
     const double rem = view.remaining(j);
-    const double work1g = view.job(j).work1g;
-    const auto& speedup = view.jobType(j).speedup;
     double best = 0.0;
     unsigned fastest = 0;
     for (int c = 1; c <= 7; ++c) {
         if (!(available & (1u << c)))
             continue;
-        const double finish = view.now() + rem * (work1g / speedup[static_cast<size_t>(c)]);
+        const double finish = view.now() + rem * view.processing(j, c);
         if (fastest == 0 || finish < best) {
             best = finish;
             fastest = 1u << c;

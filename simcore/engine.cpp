@@ -40,6 +40,12 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
     });
     m_s.jobs = std::move(jobs);
     m_s.run.assign(m_s.jobs.size(), JobState{});
+    m_s.durations.resize(m_s.jobs.size());
+    for (size_t j = 0; j < m_s.jobs.size(); ++j) {
+        const Job& job = m_s.jobs[j];
+        for (int k = 1; k < 8; ++k)
+            m_s.durations[j][static_cast<size_t>(k)] = processingTime(job, m_s.types[static_cast<size_t>(job.type)], k);
+    }
 
     RunSetup setup;
     setup.seed = config.seed;

@@ -136,11 +136,12 @@ struct EngineState
     {
         return inst.job < 0 && !inst.draining && inst.readyAt <= now + eps;
     }
+    /// p_{j,k}: minutes to run job j's whole work on k compute slices (precomputed).
     [[nodiscard]] double processing(int job, int compute) const
     {
-        const Job& j = jobs[static_cast<size_t>(job)];
-        return processingTime(j, types[static_cast<size_t>(j.type)], compute);
+        return durations[static_cast<size_t>(job)][static_cast<size_t>(compute)];
     }
+    std::vector<std::array<double, 8>> durations; ///< p_{j,k} for k = 0..7 (0 unused)
     /// Fraction of job's work left at the current time.
     [[nodiscard]] double remainingNow(int job) const;
     /// Adds a job to the queue with its order key (k1, k2 from the scheduler).

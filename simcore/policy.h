@@ -35,6 +35,8 @@ public:
     {
         return remaining(j) * m_s.processing(j, compute);
     }
+    /// p_{j,k}: minutes job j's whole work takes on k compute slices.
+    [[nodiscard]] double processing(int j, int compute) const { return m_s.processing(j, compute); }
     [[nodiscard]] int gpuCount() const { return static_cast<int>(m_s.gpus.size()); }
     [[nodiscard]] const GpuState& gpu(int g) const { return m_s.gpus[static_cast<size_t>(g)]; }
     /// Busy compute slices of GPU g, counting the placements already made in this round.
