@@ -12,10 +12,14 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;  ///< the run itself failed
 inline constexpr int kExitBadInput = 2; ///< bad command line, scenario or jobs file
 
+/// The whole text of a file (empty if it cannot be read).
+std::string readText(const std::string& path);
+
 int runLayouts(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runCompare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runBounds(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runSessions(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runPolicies(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace cli

@@ -4,6 +4,7 @@
 #include "compare.h"
 #include "jobs_csv.h"
 #include "result_json.h"
+#include "session_store.h"
 #include "simulation.h"
 
 #include <nlohmann/json.hpp>
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iomanip>
+#include <memory>
 
 namespace cli {
 
@@ -96,7 +98,7 @@ void printTable(std::ostream& out, const model::CompareResult& r, double a)
 
 int runCompare(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--json"}, {"--runs", "--seeds", "--jobs", "--threads", "--multiplier"});
+    const Args args(words, {"--json"}, {"--runs", "--seeds", "--jobs", "--threads", "--multiplier", "--db"});
     Loaded in;
     if (!load(args, in, err))
         return kExitBadInput;
@@ -110,16 +112,15 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
         throw UsageError(std::string("--seeds: ") + e.what());
     }
     const unsigned threads = args.value("--threads") ? static_cast<unsigned>(std::stoul(*args.value("--threads"))) : 0;
+    std::unique_ptr<model::SessionStore> store;
+    if (auto db = args.value("--db"))
+        store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create);
     model::Problems problems;
     const auto result = model::compare(in.scenario, pairs, seeds, in.jobs, problems, threads);
     if (!problems.empty()) {
         for (const auto& p : problems.items())
             err << "error: " << p.text() << "\n";
         return kExitBadInput;
-    }
-    if (!args.flag("--json")) {
-        printTable(out, result, in.scenario.energyWeight);
-        return kExitOk;
     }
     nlohmann::ordered_json arr = nlohmann::ordered_json::array();
     for (const auto& run : result.runs) {
@@ -137,7 +138,48 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
             o["tardiness_lb_min"] = b.tardiness.avgTardinessMin;
         arr.push_back(o);
     }
-    out << arr.dump(2) << "\n";
+    if (store) {
+        std::vector<model::RunRecord> records;
+        const std::string text = readText(args.onePositional("scenario file"));
+        for (size_t i = 0; i < result.runs.size(); ++i) {
+            const auto& run = result.runs[i];
+            records.push_back({in.scenario.name, text, result.pairs[run.pair].scheduler.id,
+                               result.pairs[run.pair].repartitioner.id, run.seed, arr[i].dump(), nullptr});
+        }
+        const auto ids = store->saveRuns(records);
+        err << "saved " << ids.size() << " runs in " << store->path().string() << "\n";
+    }
+    if (args.flag("--json"))
+        out << arr.dump(2) << "\n";
+    else
+        printTable(out, result, in.scenario.energyWeight);
+    return kExitOk;
+}
+
+int runSessions(const std::vector<std::string>& words, std::ostream& out, std::ostream& /*err*/)
+{
+    const Args args(words, {"--json"}, {});
+    const model::SessionStore store(args.onePositional("session file"), model::SessionStore::Mode::ReadOnly);
+    const auto runs = store.listRuns();
+    if (args.flag("--json")) {
+        nlohmann::ordered_json arr = nlohmann::ordered_json::array();
+        for (const auto& r : runs) {
+            nlohmann::ordered_json o{{"run", r.id},          {"scenario", r.scenarioName}, {"scheduler", r.scheduler},
+                                     {"repartitioner", r.repartitioner}, {"seed", r.seed}, {"created", r.created}};
+            o["metrics"] = nlohmann::ordered_json::parse(r.metricsJson);
+            arr.push_back(o);
+        }
+        out << arr.dump(2) << "\n";
+        return kExitOk;
+    }
+    out << store.path().string() << ": " << runs.size() << " runs (session schema " << store.schemaVersion() << ")\n";
+    for (const auto& r : runs) {
+        const auto m = nlohmann::json::parse(r.metricsJson);
+        out << "  run " << r.id << "  " << r.created << "  " << r.scenarioName << "  " << r.scheduler << "/"
+            << r.repartitioner << "  seed " << r.seed << "  energy " << std::fixed << std::setprecision(1)
+            << m.value("energy_wmin", 0.0) << " W*min  avg tardiness " << std::setprecision(4)
+            << m.value("avg_tardiness_min", 0.0) << " min\n";
+    }
     return kExitOk;
 }
 

@@ -3,6 +3,7 @@
 #include "args.h"
 #include "commands.h"
 #include "registry.h"
+#include "session_store.h"
 #include "version.h"
 
 #include <exception>
@@ -21,12 +22,13 @@ Commands:
       Valid (or maximal) MIG layouts of a board, ignoring +me profiles; --lists prints the
       board's named configuration lists (fleet-12, single-19).
   simulate SCENARIO.json [--jobs JOBS.csv] [--seed N] [--scheduler ID] [--repartitioner ID]
-           [--json] [--jobs-out RESULTS.csv] [--workload-out JOBS.csv]
+           [--json] [--jobs-out RESULTS.csv] [--workload-out JOBS.csv] [--db SESSION.sqlite]
       Simulates the scenario's day. --jobs replaces its workload by a jobs CSV
       (id,type,release_min,deadline_min,work_1g_min); --jobs-out writes per-job results;
-      --workload-out writes the jobs that were simulated in the input format.
+      --workload-out writes the jobs that were simulated in the input format; --db stores the
+      run (settings, metrics, per-job results, time series) in a session file.
   compare SCENARIO.json --runs "cedf/static,edf-most-packed/static,cedf/none" [--seeds 1-10]
-          [--jobs JOBS.csv] [--multiplier X] [--threads N] [--json]
+          [--jobs JOBS.csv] [--multiplier X] [--threads N] [--json] [--db SESSION.sqlite]
       Runs every scheduler/repartitioner pair on the same jobs for every seed, in parallel, and
       prints energy, average tardiness and ET with their gaps to the lower bounds (mean and 95%
       interval over seeds); --json prints one object per run. --multiplier replaces the
@@ -34,6 +36,8 @@ Commands:
   bounds SCENARIO.json [--jobs JOBS.csv] [--seed N] [--multiplier X] [--json]
       The energy lower bound (exact minimum preemptive makespan of the linearised jobs) and,
       for up to 400 jobs, the time-indexed LP bound on average tardiness.
+  sessions SESSION.sqlite [--json]
+      The runs stored in a session file.
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.
 
@@ -71,10 +75,15 @@ int main(int argc, char** argv)
             return cli::runCompare(words, std::cout, std::cerr);
         if (command == "bounds")
             return cli::runBounds(words, std::cout, std::cerr);
+        if (command == "sessions")
+            return cli::runSessions(words, std::cout, std::cerr);
         std::cerr << "migsight-cli: unknown command '" << command
-                  << "' (valid: layouts, simulate, compare, bounds, policies; see --help)\n";
+                  << "' (valid: layouts, simulate, compare, bounds, sessions, policies; see --help)\n";
         return cli::kExitBadInput;
     } catch (const cli::UsageError& e) {
+        std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
+        return cli::kExitBadInput;
+    } catch (const model::SessionError& e) {
         std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
         return cli::kExitBadInput;
     } catch (const policies::PolicyError& e) {

@@ -4,11 +4,13 @@
 #include "jobs_csv.h"
 #include "result_json.h"
 #include "scenario.h"
+#include "session_store.h"
 #include "simulation.h"
 
 #include <charconv>
 #include <cstdio>
 #include <fstream>
+#include <memory>
 
 namespace cli {
 
@@ -67,10 +69,16 @@ bool writeFile(const std::string& path, std::ostream& err, const auto& writer)
 
 } // namespace
 
+std::string readText(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
 int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Args args(words, {"--json"},
-                    {"--jobs", "--seed", "--scheduler", "--repartitioner", "--jobs-out", "--workload-out"});
+                    {"--jobs", "--seed", "--scheduler", "--repartitioner", "--jobs-out", "--workload-out", "--db"});
     const std::string file = args.onePositional("scenario file");
     model::Problems problems;
     model::Scenario sc = model::loadScenario(file, problems);
@@ -84,7 +92,7 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
     }
     model::RunOptions options;
     options.seed = seed;
-    options.timeSeries = false;
+    options.timeSeries = args.value("--db").has_value();
     if (auto s = args.value("--scheduler"))
         options.scheduler = model::PolicyChoice{*s, {}};
     if (auto s = args.value("--repartitioner"))
@@ -104,6 +112,10 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         if (!writeFile(*path, err, [&](std::ostream& f) { model::writeJobsCsv(f, jobs, sc.jobTypes); }))
             return kExitFailure;
     }
+    // Open the session first: a read-only or damaged file is reported before a long run.
+    std::unique_ptr<model::SessionStore> store;
+    if (auto db = args.value("--db"))
+        store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create);
     const auto& sched = options.scheduler ? *options.scheduler : sc.scheduler;
     const auto& repart = options.repartitioner ? *options.repartitioner : sc.repartitioner;
     const simcore::RunResult result = model::simulate(sc, jobs, options);
@@ -112,12 +124,18 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         if (!writeFile(*path, err, [&](std::ostream& f) { model::writeJobResultsCsv(f, result, sc.jobTypes, fleet); }))
             return kExitFailure;
     }
+    const std::string metrics =
+        model::metricsJson(result, {{"scenario", model::jsonString(sc.name)},
+                                    {"scheduler", model::jsonString(sched.id)},
+                                    {"repartitioner", model::jsonString(repart.id)},
+                                    {"preemption", model::jsonString(model::preemptionName(sc.preemption))}});
+    if (store) {
+        const auto ids = store->saveRuns({{sc.name, readText(file), sched.id, repart.id,
+                                           seed.value_or(sc.workload.diurnal.seed), metrics, &result}});
+        err << "saved as run " << ids.front() << " in " << store->path().string() << "\n";
+    }
     if (args.flag("--json")) {
-        out << model::metricsJson(result, {{"scenario", model::jsonString(sc.name)},
-                                           {"scheduler", model::jsonString(sched.id)},
-                                           {"repartitioner", model::jsonString(repart.id)},
-                                           {"preemption", model::jsonString(model::preemptionName(sc.preemption))}})
-            << "\n";
+        out << metrics << "\n";
     } else {
         printSummary(out, sc, sched, repart, result);
     }

@@ -1,0 +1,407 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "session_store.h"
+
+#include <sqlite3.h>
+
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <unistd.h>
+
+namespace model {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* kSchemaV1 = R"sql(
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE scenarios (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, json TEXT NOT NULL, created TEXT NOT NULL);
+CREATE TABLE runs (
+    id INTEGER PRIMARY KEY, scenario_id INTEGER NOT NULL REFERENCES scenarios(id),
+    scheduler TEXT NOT NULL, repartitioner TEXT NOT NULL, seed INTEGER NOT NULL,
+    metrics_json TEXT NOT NULL, jobs INTEGER NOT NULL, created TEXT NOT NULL);
+CREATE TABLE run_jobs (
+    run_id INTEGER NOT NULL REFERENCES runs(id), job_id INTEGER NOT NULL, type INTEGER NOT NULL,
+    release REAL, deadline REAL, work_1g REAL, start REAL, end REAL, tardiness REAL,
+    gpu INTEGER, profile INTEGER, instance_start INTEGER, preemptions INTEGER,
+    PRIMARY KEY (run_id, job_id)) WITHOUT ROWID;
+CREATE TABLE run_series (
+    run_id INTEGER NOT NULL REFERENCES runs(id), name TEXT NOT NULL, data BLOB NOT NULL,
+    PRIMARY KEY (run_id, name)) WITHOUT ROWID;
+CREATE TABLE notes (
+    id INTEGER PRIMARY KEY, run_id INTEGER REFERENCES runs(id), text TEXT NOT NULL, created TEXT NOT NULL);
+)sql";
+
+std::string nowUtc()
+{
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+/// A prepared statement that finalizes itself.
+class Statement
+{
+public:
+    Statement(sqlite3* db, const char* sql)
+    {
+        if (sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr) != SQLITE_OK)
+            throw SessionError(sqlite3_errmsg(db));
+    }
+    ~Statement() { sqlite3_finalize(m_stmt); }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+    sqlite3_stmt* get() const { return m_stmt; }
+    void bind(int i, double v) { sqlite3_bind_double(m_stmt, i, v); }
+    void bind(int i, std::int64_t v) { sqlite3_bind_int64(m_stmt, i, v); }
+    void bind(int i, int v) { sqlite3_bind_int(m_stmt, i, v); }
+    void bind(int i, const std::string& v) { sqlite3_bind_text(m_stmt, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
+    void bindBlob(int i, const std::vector<double>& v)
+    {
+        sqlite3_bind_blob(m_stmt, i, v.data(), static_cast<int>(v.size() * sizeof(double)), SQLITE_TRANSIENT);
+    }
+    /// Steps once; true when a row is available.
+    bool step(sqlite3* db)
+    {
+        const int rc = sqlite3_step(m_stmt);
+        if (rc == SQLITE_ROW)
+            return true;
+        if (rc != SQLITE_DONE)
+            throw SessionError(sqlite3_errmsg(db));
+        return false;
+    }
+    void reset() { sqlite3_reset(m_stmt); }
+    std::string text(int col) const
+    {
+        const auto* p = sqlite3_column_text(m_stmt, col);
+        return p ? reinterpret_cast<const char*>(p) : "";
+    }
+
+private:
+    sqlite3_stmt* m_stmt = nullptr;
+};
+
+/// Writable for the user, and not marked read-only (no write bit at all), which root would
+/// otherwise ignore.
+bool writable(const fs::path& path)
+{
+    std::error_code ec;
+    const auto perms = fs::status(path, ec).permissions();
+    const auto anyWrite = fs::perms::owner_write | fs::perms::group_write | fs::perms::others_write;
+    return !ec && (perms & anyWrite) != fs::perms::none && ::access(path.c_str(), W_OK) == 0;
+}
+
+bool looksLikeSqlite(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    char header[16] = {};
+    in.read(header, sizeof header);
+    return in.gcount() == 16 && std::memcmp(header, "SQLite format 3", 16) == 0;
+}
+
+} // namespace
+
+SessionStore::SessionStore(const fs::path& path, Mode mode) : m_path(path)
+{
+    std::error_code ec;
+    const bool exists = fs::exists(path, ec) && fs::file_size(path, ec) > 0;
+    if (!exists && mode != Mode::Create)
+        throw SessionError(path.string() + ": no such session file");
+    if (exists && !looksLikeSqlite(path))
+        throw SessionError(path.string() + ": not a MIGsight session (not an SQLite database); the file was not changed");
+    m_readOnly = mode == Mode::ReadOnly;
+    if (!m_readOnly && exists && !writable(path))
+        throw SessionError(path.string() + ": the session file is read-only; save to another file");
+    const int flags = m_readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    if (sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr) != SQLITE_OK)
+        fail("cannot open it");
+    sqlite3_busy_timeout(m_db, 2000);
+    sqlite3_extended_result_codes(m_db, 1);
+    if (!exists) {
+        createSchema();
+        return;
+    }
+    try {
+        Statement check(m_db, "PRAGMA quick_check");
+        if (!check.step(m_db) || check.text(0) != "ok")
+            throw SessionError(check.text(0));
+        Statement meta(m_db, "SELECT value FROM meta WHERE key = 'schema_version'");
+        if (!meta.step(m_db))
+            throw SessionError("no schema version");
+        m_version = std::stoi(meta.text(0));
+    } catch (const std::exception& e) {
+        throw SessionError(path.string() + ": the session file is damaged or not a MIGsight session (" + e.what() +
+                           "); it was not changed. Restore a backup or open another file");
+    }
+    if (m_version > kSessionSchemaVersion)
+        throw SessionError(path.string() + ": written by a newer MIGsight (session schema " + std::to_string(m_version) +
+                           "; this one reads up to " + std::to_string(kSessionSchemaVersion) +
+                           "); the file was not changed");
+    if (m_version < kSessionSchemaVersion && !m_readOnly)
+        migrate(m_version);
+}
+
+SessionStore::~SessionStore()
+{
+    sqlite3_close(m_db);
+}
+
+void SessionStore::fail(const std::string& what) const
+{
+    const int code = m_db ? sqlite3_errcode(m_db) : SQLITE_ERROR;
+    std::string reason = m_db ? sqlite3_errmsg(m_db) : "out of memory";
+    if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
+        reason = "the file is locked by another program";
+    else if ((code & 0xff) == SQLITE_READONLY)
+        reason = "the file or its folder is read-only";
+    else if ((code & 0xff) == SQLITE_FULL)
+        reason = "the disk is full";
+    throw SessionError(m_path.string() + ": " + what + ": " + reason);
+}
+
+void SessionStore::exec(const char* sql) const
+{
+    char* error = nullptr;
+    if (sqlite3_exec(m_db, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+        const std::string msg = error ? error : "unknown error";
+        sqlite3_free(error);
+        fail(msg);
+    }
+}
+
+void SessionStore::createSchema()
+{
+    exec("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; BEGIN IMMEDIATE");
+    try {
+        exec(kSchemaV1);
+        Statement st(m_db, "INSERT INTO meta (key, value) VALUES (?1, ?2)");
+        const std::pair<std::string, std::string> rows[] = {
+            {"schema_version", std::to_string(kSessionSchemaVersion)}, {"created", nowUtc()}, {"format", "migsight-session"}};
+        for (const auto& [k, v] : rows) {
+            st.bind(1, k);
+            st.bind(2, v);
+            st.step(m_db);
+            st.reset();
+        }
+        exec("COMMIT");
+    } catch (...) {
+        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
+    }
+    m_version = kSessionSchemaVersion;
+}
+
+void SessionStore::migrate(int from)
+{
+    // Version 1 is the first schema: nothing to migrate yet. Each future version adds one step
+    // here, inside one transaction with the schema_version update.
+    throw SessionError(m_path.string() + ": unknown session schema version " + std::to_string(from));
+}
+
+namespace {
+
+std::vector<double> interleave(const std::vector<double>& t, const auto& v)
+{
+    std::vector<double> out;
+    out.reserve(t.size() * 2);
+    for (size_t i = 0; i < t.size(); ++i) {
+        out.push_back(t[i]);
+        out.push_back(static_cast<double>(v[i]));
+    }
+    return out;
+}
+
+void saveSeries(sqlite3* db, Statement& st, std::int64_t runId, const simcore::RunResult& r)
+{
+    const auto& s = r.series;
+    auto put = [&](const std::string& name, const std::vector<double>& data) {
+        st.bind(1, runId);
+        st.bind(2, name);
+        st.bindBlob(3, data);
+        st.step(db);
+        st.reset();
+    };
+    if (s.time.empty())
+        return;
+    put("queued", interleave(s.time, s.queued));
+    put("running", interleave(s.time, s.running));
+    put("power_w", interleave(s.time, s.powerW));
+    put("energy_wmin", interleave(s.time, s.energyWmin));
+    put("tardiness_min", interleave(s.time, s.tardinessMin));
+    for (size_t g = 0; g < r.gpuPower.size(); ++g) {
+        std::vector<double> flat;
+        for (const auto& [t, w] : r.gpuPower[g])
+            flat.insert(flat.end(), {t, w});
+        put("gpu_power/" + std::to_string(g), flat);
+    }
+    std::vector<double> segs;
+    segs.reserve(r.segments.size() * 6);
+    for (const auto& seg : r.segments)
+        segs.insert(segs.end(), {static_cast<double>(seg.job), static_cast<double>(seg.gpu),
+                                 static_cast<double>(seg.profile), static_cast<double>(seg.start), seg.t0, seg.t1});
+    put("segments", segs);
+}
+
+} // namespace
+
+std::vector<std::int64_t> SessionStore::saveRuns(const std::vector<RunRecord>& runs)
+{
+    if (m_readOnly)
+        throw SessionError(m_path.string() + ": opened read-only; nothing was saved");
+    std::vector<std::int64_t> ids;
+    exec("BEGIN IMMEDIATE");
+    try {
+        Statement findScenario(m_db, "SELECT id FROM scenarios WHERE name = ?1 AND json = ?2");
+        Statement addScenario(m_db, "INSERT INTO scenarios (name, json, created) VALUES (?1, ?2, ?3)");
+        Statement addRun(m_db, "INSERT INTO runs (scenario_id, scheduler, repartitioner, seed, metrics_json, jobs, "
+                               "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+        Statement addJob(m_db, "INSERT INTO run_jobs VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
+        Statement addSeries(m_db, "INSERT INTO run_series (run_id, name, data) VALUES (?1, ?2, ?3)");
+        const std::string created = nowUtc();
+        for (const auto& run : runs) {
+            findScenario.bind(1, run.scenarioName);
+            findScenario.bind(2, run.scenarioJson);
+            std::int64_t scenarioId = 0;
+            if (findScenario.step(m_db)) {
+                scenarioId = sqlite3_column_int64(findScenario.get(), 0);
+            } else {
+                addScenario.bind(1, run.scenarioName);
+                addScenario.bind(2, run.scenarioJson);
+                addScenario.bind(3, created);
+                addScenario.step(m_db);
+                addScenario.reset();
+                scenarioId = sqlite3_last_insert_rowid(m_db);
+            }
+            findScenario.reset();
+            addRun.bind(1, scenarioId);
+            addRun.bind(2, run.scheduler);
+            addRun.bind(3, run.repartitioner);
+            addRun.bind(4, static_cast<std::int64_t>(run.seed));
+            addRun.bind(5, run.metricsJson);
+            addRun.bind(6, run.result ? static_cast<int>(run.result->jobs.size()) : 0);
+            addRun.bind(7, created);
+            addRun.step(m_db);
+            addRun.reset();
+            const std::int64_t runId = sqlite3_last_insert_rowid(m_db);
+            ids.push_back(runId);
+            if (run.result == nullptr)
+                continue;
+            for (const auto& j : run.result->jobs) {
+                addJob.bind(1, runId);
+                addJob.bind(2, j.id);
+                addJob.bind(3, j.type);
+                addJob.bind(4, j.release);
+                addJob.bind(5, j.deadline);
+                addJob.bind(6, j.work1g);
+                addJob.bind(7, j.start);
+                addJob.bind(8, j.end);
+                addJob.bind(9, j.tardiness);
+                addJob.bind(10, j.gpu);
+                addJob.bind(11, j.profile);
+                addJob.bind(12, j.instanceStart);
+                addJob.bind(13, j.preemptions);
+                addJob.step(m_db);
+                addJob.reset();
+            }
+            saveSeries(m_db, addSeries, runId, *run.result);
+        }
+        exec("COMMIT");
+    } catch (const std::exception& e) {
+        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw SessionError(m_path.string() + ": saving failed, the previous contents are kept: " + e.what());
+    }
+    return ids;
+}
+
+std::vector<StoredRun> SessionStore::listRuns() const
+{
+    std::vector<StoredRun> out;
+    Statement st(m_db, "SELECT r.id, r.scenario_id, s.name, r.scheduler, r.repartitioner, r.seed, r.created, "
+                       "r.metrics_json, r.jobs FROM runs r JOIN scenarios s ON s.id = r.scenario_id ORDER BY r.id");
+    while (st.step(m_db)) {
+        StoredRun r;
+        r.id = sqlite3_column_int64(st.get(), 0);
+        r.scenarioId = sqlite3_column_int64(st.get(), 1);
+        r.scenarioName = st.text(2);
+        r.scheduler = st.text(3);
+        r.repartitioner = st.text(4);
+        r.seed = static_cast<std::uint64_t>(sqlite3_column_int64(st.get(), 5));
+        r.created = st.text(6);
+        r.metricsJson = st.text(7);
+        r.jobs = sqlite3_column_int(st.get(), 8);
+        out.push_back(r);
+    }
+    return out;
+}
+
+std::vector<simcore::JobResult> SessionStore::loadJobs(std::int64_t runId) const
+{
+    std::vector<simcore::JobResult> out;
+    Statement st(m_db, "SELECT job_id, type, release, deadline, work_1g, start, end, tardiness, gpu, profile, "
+                       "instance_start, preemptions FROM run_jobs WHERE run_id = ?1 ORDER BY release, job_id");
+    st.bind(1, runId);
+    while (st.step(m_db)) {
+        auto* s = st.get();
+        simcore::JobResult j;
+        j.id = sqlite3_column_int(s, 0);
+        j.type = sqlite3_column_int(s, 1);
+        j.release = sqlite3_column_double(s, 2);
+        j.deadline = sqlite3_column_double(s, 3);
+        j.work1g = sqlite3_column_double(s, 4);
+        j.start = sqlite3_column_double(s, 5);
+        j.end = sqlite3_column_double(s, 6);
+        j.tardiness = sqlite3_column_double(s, 7);
+        j.gpu = sqlite3_column_int(s, 8);
+        j.profile = sqlite3_column_int(s, 9);
+        j.instanceStart = sqlite3_column_int(s, 10);
+        j.preemptions = sqlite3_column_int(s, 11);
+        out.push_back(j);
+    }
+    return out;
+}
+
+std::vector<std::pair<double, double>> SessionStore::loadSeries(std::int64_t runId, const std::string& name) const
+{
+    std::vector<std::pair<double, double>> out;
+    Statement st(m_db, "SELECT data FROM run_series WHERE run_id = ?1 AND name = ?2");
+    st.bind(1, runId);
+    st.bind(2, name);
+    if (!st.step(m_db))
+        return out;
+    const auto bytes = static_cast<size_t>(sqlite3_column_bytes(st.get(), 0));
+    std::vector<double> flat(bytes / sizeof(double));
+    if (!flat.empty())
+        std::memcpy(flat.data(), sqlite3_column_blob(st.get(), 0), flat.size() * sizeof(double));
+    for (size_t i = 0; i + 1 < flat.size(); i += 2)
+        out.emplace_back(flat[i], flat[i + 1]);
+    return out;
+}
+
+std::int64_t SessionStore::addNote(const std::string& text, std::int64_t runId)
+{
+    if (m_readOnly)
+        throw SessionError(m_path.string() + ": opened read-only; the note was not saved");
+    Statement st(m_db, "INSERT INTO notes (run_id, text, created) VALUES (?1, ?2, ?3)");
+    if (runId > 0)
+        st.bind(1, runId);
+    st.bind(2, text);
+    st.bind(3, nowUtc());
+    st.step(m_db);
+    return sqlite3_last_insert_rowid(m_db);
+}
+
+std::vector<std::string> SessionStore::notes() const
+{
+    std::vector<std::string> out;
+    Statement st(m_db, "SELECT text FROM notes ORDER BY id");
+    while (st.step(m_db))
+        out.push_back(st.text(0));
+    return out;
+}
+
+} // namespace model

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "results.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace model {
+
+/// @brief The newest session schema this build reads and writes.
+inline constexpr int kSessionSchemaVersion = 1;
+
+/// @brief A session file that cannot be used; the message names the file and the problem.
+class SessionError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// @brief What a session lists about one stored run.
+struct StoredRun
+{
+    std::int64_t id = 0;
+    std::int64_t scenarioId = 0;
+    std::string scenarioName;
+    std::string scheduler;
+    std::string repartitioner;
+    std::uint64_t seed = 0;
+    std::string created;     ///< UTC, ISO 8601
+    std::string metricsJson; ///< the `simulate --json` object
+    int jobs = 0;
+};
+
+/// @brief A run to store: its settings, metrics, per-job results and time series.
+struct RunRecord
+{
+    std::string scenarioName;
+    std::string scenarioJson; ///< the scenario file's text
+    std::string scheduler;
+    std::string repartitioner;
+    std::uint64_t seed = 0;
+    std::string metricsJson;
+    const simcore::RunResult* result = nullptr; ///< per-job results and series (may be null)
+};
+
+/// @brief A MIGsight session file (SQLite): scenarios, runs with their per-job results and time
+/// series, and notes. Every write is one transaction, so a failed, cancelled or killed save leaves
+/// the previous contents intact (SQLite's rollback journal). Opening checks the file: not a
+/// session, corrupt, written by a newer MIGsight, locked or read-only are reported clearly and the
+/// file is never overwritten.
+class SessionStore
+{
+public:
+    enum class Mode { ReadOnly, ReadWrite, Create };
+    /// @throws SessionError with the file name and the reason.
+    SessionStore(const std::filesystem::path& path, Mode mode);
+    ~SessionStore();
+    SessionStore(const SessionStore&) = delete;
+    SessionStore& operator=(const SessionStore&) = delete;
+
+    [[nodiscard]] const std::filesystem::path& path() const { return m_path; }
+    [[nodiscard]] int schemaVersion() const { return m_version; }
+
+    /// Stores runs in one transaction; returns their ids. @throws SessionError (nothing stored).
+    std::vector<std::int64_t> saveRuns(const std::vector<RunRecord>& runs);
+    [[nodiscard]] std::vector<StoredRun> listRuns() const;
+    /// Per-job results of a run (as stored), in release order.
+    [[nodiscard]] std::vector<simcore::JobResult> loadJobs(std::int64_t runId) const;
+    /// One stored series of a run ("queued", "power_w", "energy_wmin", ...): (time, value) pairs.
+    [[nodiscard]] std::vector<std::pair<double, double>> loadSeries(std::int64_t runId, const std::string& name) const;
+    /// Adds a note (to a run when runId > 0).
+    std::int64_t addNote(const std::string& text, std::int64_t runId = 0);
+    [[nodiscard]] std::vector<std::string> notes() const;
+
+private:
+    void createSchema();
+    void migrate(int from);
+    void exec(const char* sql) const;
+    [[noreturn]] void fail(const std::string& what) const;
+
+    std::filesystem::path m_path;
+    sqlite3* m_db = nullptr;
+    int m_version = 0;
+    bool m_readOnly = false;
+};
+
+} // namespace model
