@@ -20,6 +20,8 @@ int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::os
 int runCompare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runBounds(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runSessions(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runImportMigParted(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runPolicies(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace cli

@@ -38,6 +38,14 @@ Commands:
       for up to 400 jobs, the time-indexed LP bound on average tardiness.
   sessions SESSION.sqlite [--json]
       The runs stored in a session file.
+  export --format mig-parted|perfetto|csv|series-csv SCENARIO.json [--out FILE]
+         [--config-name NAME] [--seed N] [--scheduler ID] [--repartitioner ID]
+      mig-parted: the fleet's layouts as NVIDIA mig-parted YAML (counts; the placements go to
+      FILE.placement.json). perfetto: a run as Chrome/Perfetto trace JSON (ui.perfetto.dev).
+      csv: per-job results. series-csv: queue, power, energy and tardiness over time.
+  import-mig-parted CONFIG.yaml [--gpu BOARD] [--config NAME] [--json]
+      Finds a valid placement for each device group of a mig-parted config, or says why none
+      exists.
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.
 
@@ -77,8 +85,13 @@ int main(int argc, char** argv)
             return cli::runBounds(words, std::cout, std::cerr);
         if (command == "sessions")
             return cli::runSessions(words, std::cout, std::cerr);
+        if (command == "export")
+            return cli::runExport(words, std::cout, std::cerr);
+        if (command == "import-mig-parted")
+            return cli::runImportMigParted(words, std::cout, std::cerr);
         std::cerr << "migsight-cli: unknown command '" << command
-                  << "' (valid: layouts, simulate, compare, bounds, sessions, policies; see --help)\n";
+                  << "' (valid: layouts, simulate, compare, bounds, sessions, export, import-mig-parted, policies;"
+                  << " see --help)\n";
         return cli::kExitBadInput;
     } catch (const cli::UsageError& e) {
         std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "args.h"
+#include "catalog.h"
+#include "commands.h"
+#include "exports.h"
+#include "jobs_csv.h"
+#include "result_json.h"
+#include "simulation.h"
+
+#include <fstream>
+#include <iostream>
+
+namespace cli {
+
+namespace {
+
+/// Writes through @p write to --out FILE (or standard output).
+bool emit(const Args& args, std::ostream& out, std::ostream& err, const auto& write)
+{
+    const auto path = args.value("--out");
+    if (!path) {
+        write(out);
+        return true;
+    }
+    std::ofstream f(*path, std::ios::binary | std::ios::trunc);
+    if (f)
+        write(f);
+    f.close();
+    if (!f) {
+        err << "error: " << *path << ": cannot write the file\n";
+        return false;
+    }
+    err << "wrote " << *path << "\n";
+    return true;
+}
+
+} // namespace
+
+int runExport(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Args args(words, {}, {"--format", "--out", "--config-name", "--seed", "--scheduler", "--repartitioner"});
+    const std::string format = args.value("--format").value_or("");
+    const std::string file = args.onePositional("scenario file");
+    model::Problems problems;
+    const model::Scenario sc = model::loadScenario(file, problems);
+    for (const auto& p : problems.items())
+        err << "error: " << p.text() << "\n";
+    if (!problems.empty())
+        return kExitBadInput;
+    if (format == "mig-parted") {
+        const std::string name = args.value("--config-name").value_or("migsight");
+        err << "warning: mig-parted keeps instance counts, not placements";
+        std::ofstream sidecar;
+        if (auto path = args.value("--out")) {
+            sidecar.open(*path + ".placement.json", std::ios::trunc);
+            err << "; the placements are in " << *path << ".placement.json";
+        }
+        err << "\n";
+        const bool ok = emit(args, out, err, [&](std::ostream& o) {
+            model::writeMigParted(o, sc, name, sidecar.is_open() ? &sidecar : nullptr);
+        });
+        return ok ? kExitOk : kExitFailure;
+    }
+    if (format != "perfetto" && format != "csv" && format != "series-csv")
+        throw UsageError("--format must be mig-parted, perfetto, csv or series-csv");
+    model::RunOptions options;
+    if (auto s = args.value("--seed"))
+        options.seed = std::stoull(*s);
+    if (auto s = args.value("--scheduler"))
+        options.scheduler = model::PolicyChoice{*s, {}};
+    if (auto s = args.value("--repartitioner"))
+        options.repartitioner = model::PolicyChoice{*s, {}};
+    const auto jobs = model::scenarioJobs(sc, options.seed, problems);
+    for (const auto& p : problems.items())
+        err << "error: " << p.text() << "\n";
+    if (!problems.empty())
+        return kExitBadInput;
+    const auto result = model::simulate(sc, jobs, options);
+    bool ok = false;
+    if (format == "perfetto")
+        ok = emit(args, out, err, [&](std::ostream& o) { model::writePerfetto(o, sc, result); });
+    else if (format == "csv")
+        ok = emit(args, out, err, [&](std::ostream& o) { model::writeJobResultsCsv(o, result, sc.jobTypes, sc.fleetGpus()); });
+    else
+        ok = emit(args, out, err, [&](std::ostream& o) { model::writeSeriesCsv(o, result); });
+    return ok ? kExitOk : kExitFailure;
+}
+
+int runImportMigParted(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Args args(words, {"--json"}, {"--gpu", "--config"});
+    const std::string file = args.onePositional("mig-parted YAML file");
+    const std::string board = args.value("--gpu").value_or("A100-40GB");
+    const simcore::GpuModel* gpu = model::Catalog::builtin().find(board);
+    if (gpu == nullptr) {
+        err << "error: unknown GPU '" << board << "' (known: " << model::Catalog::builtin().names() << ")\n";
+        return kExitBadInput;
+    }
+    const std::string text = readText(file);
+    model::Problems problems;
+    const auto groups = model::readMigParted(text, file, args.value("--config").value_or(""), problems);
+    int failures = 0;
+    std::vector<simcore::Layout> layouts;
+    for (size_t i = 0; i < groups.size(); ++i) {
+        simcore::Layout layout;
+        std::string error;
+        if (!groups[i].migEnabled) {
+            layout = {{gpu->wholeGpuProfile(), 0}};
+        } else if (!model::placeCounts(*gpu, groups[i].counts, layout, error)) {
+            problems.add(file, "device group " + std::to_string(i + 1), error);
+            ++failures;
+            continue;
+        }
+        layouts.push_back(layout);
+        if (!args.flag("--json")) {
+            out << "devices ";
+            if (groups[i].devices.empty())
+                out << "all";
+            for (size_t d = 0; d < groups[i].devices.size(); ++d)
+                out << (d ? "," : "") << groups[i].devices[d];
+            out << ": " << simcore::layoutText(*gpu, layout) << "\n";
+        }
+    }
+    for (const auto& p : problems.items())
+        err << "error: " << p.text() << "\n";
+    if (args.flag("--json") && problems.empty())
+        out << model::layoutsJson(*gpu, layouts) << "\n";
+    return problems.empty() && failures == 0 ? kExitOk : kExitBadInput;
+}
+
+} // namespace cli
