@@ -38,6 +38,11 @@ Commands:
       for up to 400 jobs, the time-indexed LP bound on average tardiness.
   sessions SESSION.sqlite [--json]
       The runs stored in a session file.
+  import TRACE.csv --format alibaba|azure|generic|jobs [--window START_H:LENGTH_H] [--scale X]
+         [--type ID] [--multi-gpu split|serial|skip] [--slack MIN:MAX] [--seed N]
+         [--map release=COL,duration=COL,...] [--time-unit-min X] [--gpus N] [--out JOBS.csv]
+      Turns a trace into jobs (docs/trace-import.md) and prints a sanity report: rows read, used,
+      skipped and rejected with line numbers, arrivals by hour, sizes, demand against N GPUs.
   export --format mig-parted|perfetto|csv|series-csv SCENARIO.json [--out FILE]
          [--config-name NAME] [--seed N] [--scheduler ID] [--repartitioner ID]
       mig-parted: the fleet's layouts as NVIDIA mig-parted YAML (counts; the placements go to
@@ -87,10 +92,13 @@ int main(int argc, char** argv)
             return cli::runSessions(words, std::cout, std::cerr);
         if (command == "export")
             return cli::runExport(words, std::cout, std::cerr);
+        if (command == "import")
+            return cli::runImport(words, std::cout, std::cerr);
         if (command == "import-mig-parted")
             return cli::runImportMigParted(words, std::cout, std::cerr);
         std::cerr << "migsight-cli: unknown command '" << command
-                  << "' (valid: layouts, simulate, compare, bounds, sessions, export, import-mig-parted, policies;"
+                  << "' (valid: layouts, simulate, compare, bounds, sessions, import, export, import-mig-parted,"
+                  << " policies;"
                   << " see --help)\n";
         return cli::kExitBadInput;
     } catch (const cli::UsageError& e) {

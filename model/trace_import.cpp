@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "trace_import.h"
+
+#include "csv_table.h"
+#include "jobs_csv.h"
+#include "rng.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+
+namespace model {
+
+namespace {
+
+/// A job before deadlines and ids: release, work on 1g and type.
+struct Raw
+{
+    double release = 0.0;
+    double work1g = 0.0;
+    int type = 0;
+    double deadline = -1.0; ///< < 0: from the slack rule
+    double memoryGiB = 0.0;
+};
+
+struct Reader
+{
+    const std::vector<simcore::JobType>& types;
+    const ImportSettings& s;
+    ImportReport& report;
+    std::vector<Raw> raws;
+
+    int typeIndex(const std::string& id) const
+    {
+        for (size_t i = 0; i < types.size(); ++i)
+            if (types[i].id == id)
+                return static_cast<int>(i);
+        return -1;
+    }
+    void reject(int line, const std::string& why)
+    {
+        ++report.rejected;
+        if (report.rejects.size() < 200)
+            report.rejects.emplace_back(line, why);
+    }
+    void skip(const std::string& why)
+    {
+        ++report.skipped;
+        ++report.skipReasons[why];
+    }
+};
+
+int sizeForShare(double share)
+{
+    for (int k : {1, 2, 3, 4, 7}) {
+        if (share <= k / 7.0 + 1e-9)
+            return k;
+    }
+    return 7;
+}
+
+void readAlibaba(Reader& r, const CsvTable& t)
+{
+    const int fracType = r.typeIndex(r.s.type.empty() ? "bert_infer" : r.s.type);
+    const int wholeType = r.typeIndex(r.s.type.empty() ? "bert_train" : r.s.type);
+    for (size_t i = 0; i < t.rows(); ++i) {
+        const int line = t.line(i);
+        double gpus = 0, milli = 0, created = 0, deleted = 0, scheduled = 0;
+        if (!t.number(i, "num_gpu", gpus) || !t.number(i, "gpu_milli", milli) || !t.number(i, "creation_time", created)) {
+            r.reject(line, "num_gpu, gpu_milli and creation_time must be numbers");
+            continue;
+        }
+        if (gpus <= 0) {
+            r.skip("CPU-only pod");
+            continue;
+        }
+        if (!t.number(i, "deletion_time", deleted)) {
+            r.reject(line, "no deletion_time");
+            continue;
+        }
+        const double start = t.number(i, "scheduled_time", scheduled) ? scheduled : created;
+        const double runMin = (deleted - start) / 60.0;
+        if (!(runMin > 0.0)) {
+            r.reject(line, "deletion_time is not after the scheduled (or creation) time");
+            continue;
+        }
+        const bool fractional = gpus == 1 && milli > 0 && milli < 1000;
+        const int type = fractional ? fracType : wholeType;
+        const int k = fractional ? sizeForShare(milli / 1000.0) : 7;
+        // The pod ran runMin on its share; on a 1g slice that is runMin x speedup_k.
+        const double work = runMin * r.types[static_cast<size_t>(type)].speedup[static_cast<size_t>(k)];
+        const double release = created / 60.0;
+        if (gpus > 1 && r.s.multiGpu == "skip") {
+            r.skip("multi-GPU pod");
+            continue;
+        }
+        if (gpus > 1 && r.s.multiGpu == "serial") {
+            r.raws.push_back({release, work * gpus, type});
+        } else {
+            for (int g = 0; g < static_cast<int>(gpus); ++g)
+                r.raws.push_back({release, work, type});
+        }
+        ++r.report.used;
+    }
+}
+
+bool parseTimestamp(const std::string& text, double& seconds)
+{
+    std::tm tm{};
+    double frac = 0.0;
+    int y = 0, mo = 0, d = 0, h = 0, mi = 0;
+    double sec = 0.0;
+    if (std::sscanf(text.c_str(), "%d-%d-%d %d:%d:%lf", &y, &mo, &d, &h, &mi, &sec) != 6)
+        return false;
+    tm.tm_year = y - 1900;
+    tm.tm_mon = mo - 1;
+    tm.tm_mday = d;
+    tm.tm_hour = h;
+    tm.tm_min = mi;
+    frac = sec;
+    seconds = static_cast<double>(timegm(&tm)) + frac;
+    return true;
+}
+
+void readAzure(Reader& r, const CsvTable& t)
+{
+    const int type = r.typeIndex(r.s.type.empty() ? "bert_infer" : r.s.type);
+    for (size_t i = 0; i < t.rows(); ++i) {
+        double ts = 0, context = 0, generated = 0;
+        if (!parseTimestamp(t.text(i, "TIMESTAMP"), ts) || !t.number(i, "ContextTokens", context) ||
+            !t.number(i, "GeneratedTokens", generated) || context < 0 || generated < 0) {
+            r.reject(t.line(i), "needs TIMESTAMP (YYYY-MM-DD HH:MM:SS.fff) and token counts >= 0");
+            continue;
+        }
+        const double work = context / r.s.prefillTokensPerMin + generated / r.s.decodeTokensPerMin;
+        if (!(work > 0.0)) {
+            r.reject(t.line(i), "no tokens: no work");
+            continue;
+        }
+        r.raws.push_back({ts / 60.0, work, type});
+        ++r.report.used;
+    }
+}
+
+void readGeneric(Reader& r, const CsvTable& t)
+{
+    auto col = [&](const char* key) {
+        const auto it = r.s.columns.find(key);
+        return it == r.s.columns.end() ? std::string() : it->second;
+    };
+    const int fallbackType = r.typeIndex(r.s.type.empty() ? "bert_infer" : r.s.type);
+    for (size_t i = 0; i < t.rows(); ++i) {
+        Raw raw;
+        double value = 0;
+        if (!t.number(i, col("release"), value)) {
+            r.reject(t.line(i), "the release column '" + col("release") + "' is not a number");
+            continue;
+        }
+        raw.release = value * r.s.timeUnitMin;
+        raw.type = fallbackType;
+        if (!col("type").empty() && (raw.type = r.typeIndex(t.text(i, col("type")))) < 0) {
+            r.reject(t.line(i), "unknown job type '" + t.text(i, col("type")) + "'");
+            continue;
+        }
+        if (t.number(i, col("work_1g"), value))
+            raw.work1g = value * r.s.timeUnitMin;
+        else if (t.number(i, col("duration"), value))
+            raw.work1g = value * r.s.timeUnitMin;
+        if (!(raw.work1g > 0.0)) {
+            r.reject(t.line(i), "no positive duration or work");
+            continue;
+        }
+        if (t.number(i, col("deadline"), value))
+            raw.deadline = value * r.s.timeUnitMin;
+        else if (t.number(i, col("slack"), value))
+            raw.deadline = raw.release + value * raw.work1g / r.types[static_cast<size_t>(raw.type)].speedup[7];
+        if (t.number(i, col("memory_gib"), value))
+            raw.memoryGiB = value;
+        r.raws.push_back(raw);
+        ++r.report.used;
+    }
+}
+
+std::vector<simcore::Job> finish(Reader& r)
+{
+    auto& raws = r.raws;
+    std::stable_sort(raws.begin(), raws.end(), [](const Raw& a, const Raw& b) { return a.release < b.release; });
+    const double origin = raws.empty() ? 0.0 : raws.front().release;
+    const double from = r.s.windowStartMin.value_or(0.0);
+    const double to = r.s.windowLengthMin ? from + *r.s.windowLengthMin : 1e300;
+    simcore::Rng rng(r.s.seed);
+    std::vector<simcore::Job> jobs;
+    for (const Raw& raw : raws) {
+        const double rel = raw.release - origin;
+        if (rel < from || rel >= to) {
+            r.skip("outside the window");
+            continue;
+        }
+        double copies = r.s.loadScale;
+        for (int c = 0; copies > 0.0; ++c, copies -= 1.0) {
+            if (copies < 1.0 && rng.uniform() >= copies)
+                break;
+            simcore::Job j;
+            j.id = static_cast<int>(jobs.size()) + 1;
+            j.type = raw.type;
+            j.release = rel - from + (c > 0 ? rng.uniform() : 0.0);
+            j.work1g = raw.work1g;
+            j.memoryGiB = raw.memoryGiB;
+            const double p7 = j.work1g / r.types[static_cast<size_t>(j.type)].speedup[7];
+            j.deadline = raw.deadline >= 0.0 ? raw.deadline - origin - from
+                                             : j.release + rng.uniform(r.s.slackMin, r.s.slackMax) * p7;
+            jobs.push_back(j);
+        }
+    }
+    std::stable_sort(jobs.begin(), jobs.end(), [](const auto& a, const auto& b) { return a.release < b.release; });
+    for (size_t i = 0; i < jobs.size(); ++i)
+        jobs[i].id = static_cast<int>(i) + 1;
+    return jobs;
+}
+
+void summarise(ImportReport& rep, const std::vector<simcore::Job>& jobs, const std::vector<simcore::JobType>& types)
+{
+    rep.jobs = static_cast<int>(jobs.size());
+    for (const auto& j : jobs) {
+        rep.spanMin = std::max(rep.spanMin, j.release);
+        ++rep.hourlyArrivals[static_cast<size_t>(std::fmod(j.release / 60.0, 24.0))];
+        rep.workSliceMinutes += j.work1g;
+        int size = 7;
+        for (int k : {1, 2, 3, 4, 7}) {
+            if (j.release + j.work1g / types[static_cast<size_t>(j.type)].speedup[static_cast<size_t>(k)] <= j.deadline) {
+                size = k;
+                break;
+            }
+        }
+        ++rep.sizeHistogram[static_cast<size_t>(size)];
+    }
+}
+
+} // namespace
+
+std::vector<simcore::Job> importTrace(const std::filesystem::path& path, const ImportSettings& settings,
+                                      const std::vector<simcore::JobType>& types, ImportReport& report,
+                                      Problems& problems)
+{
+    if (settings.format == ImportSettings::Format::Jobs) {
+        auto jobs = loadJobsCsv(path, types, problems);
+        report.rowsRead = report.used = static_cast<int>(jobs.size());
+        summarise(report, jobs, types);
+        return jobs;
+    }
+    const char* required[][4] = {{"num_gpu", "gpu_milli", "creation_time", "deletion_time"},
+                                 {"TIMESTAMP", "ContextTokens", "GeneratedTokens", nullptr},
+                                 {nullptr, nullptr, nullptr, nullptr}};
+    CsvTable table;
+    if (!table.load(path, problems))
+        return {};
+    const auto f = static_cast<size_t>(settings.format);
+    std::vector<std::string> need;
+    for (const char* c : required[f])
+        if (c != nullptr)
+            need.push_back(c);
+    if (settings.format == ImportSettings::Format::Generic) {
+        for (const char* key : {"release"}) {
+            const auto it = settings.columns.find(key);
+            need.push_back(it == settings.columns.end() ? std::string("release") : it->second);
+        }
+    }
+    if (!table.requireColumns(need, problems))
+        return {};
+    report.rowsRead = static_cast<int>(table.rows());
+    Reader reader{types, settings, report, {}};
+    if (settings.format == ImportSettings::Format::Alibaba)
+        readAlibaba(reader, table);
+    else if (settings.format == ImportSettings::Format::Azure)
+        readAzure(reader, table);
+    else
+        readGeneric(reader, table);
+    auto jobs = finish(reader);
+    summarise(report, jobs, types);
+    return jobs;
+}
+
+void demandAgainst(ImportReport& report, int gpus)
+{
+    const double capacity = 7.0 * gpus * std::max(report.spanMin, 1.0);
+    report.demandRatio = report.workSliceMinutes / capacity;
+}
+
+std::string ImportReport::text() const
+{
+    std::ostringstream o;
+    o << "rows read " << rowsRead << ", used " << used << ", skipped " << skipped << ", rejected " << rejected << "\n";
+    for (const auto& [why, n] : skipReasons)
+        o << "  skipped " << n << ": " << why << "\n";
+    for (const auto& [line, why] : rejects)
+        o << "  rejected line " << line << ": " << why << "\n";
+    if (rejected > static_cast<int>(rejects.size()))
+        o << "  ... " << (rejected - static_cast<int>(rejects.size())) << " more rejected rows\n";
+    o << "jobs " << jobs << " over " << spanMin / 60.0 << " h; work " << workSliceMinutes << " 1g-slice minutes\n";
+    o << "arrivals by hour of day:";
+    for (int h : hourlyArrivals)
+        o << ' ' << h;
+    o << "\nsmallest slice meeting the deadline: 1g " << sizeHistogram[1] << ", 2g " << sizeHistogram[2] << ", 3g "
+      << sizeHistogram[3] << ", 4g " << sizeHistogram[4] << ", 7g " << sizeHistogram[7] << "\n";
+    if (demandRatio > 0.0)
+        o << "demand against the fleet: " << 100.0 * demandRatio << "% of its compute-slice time (1g-equivalent work)\n";
+    return o.str();
+}
+
+} // namespace model
