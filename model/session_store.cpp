@@ -4,6 +4,7 @@
 #include <sqlite3.h>
 
 #include <cstring>
+#include <iterator>
 #include <ctime>
 #include <fstream>
 #include <unistd.h>
@@ -22,14 +23,9 @@ CREATE TABLE runs (
     id INTEGER PRIMARY KEY, scenario_id INTEGER NOT NULL REFERENCES scenarios(id),
     scheduler TEXT NOT NULL, repartitioner TEXT NOT NULL, seed INTEGER NOT NULL,
     metrics_json TEXT NOT NULL, jobs INTEGER NOT NULL, created TEXT NOT NULL);
-CREATE TABLE run_jobs (
-    run_id INTEGER NOT NULL REFERENCES runs(id), job_id INTEGER NOT NULL, type INTEGER NOT NULL,
-    release REAL, deadline REAL, work_1g REAL, start REAL, end REAL, tardiness REAL,
-    gpu INTEGER, profile INTEGER, instance_start INTEGER, preemptions INTEGER,
-    PRIMARY KEY (run_id, job_id)) WITHOUT ROWID;
 CREATE TABLE run_series (
-    run_id INTEGER NOT NULL REFERENCES runs(id), name TEXT NOT NULL, data BLOB NOT NULL,
-    PRIMARY KEY (run_id, name)) WITHOUT ROWID;
+    id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL REFERENCES runs(id), name TEXT NOT NULL, data BLOB NOT NULL);
+CREATE UNIQUE INDEX run_series_name ON run_series (run_id, name);
 CREATE TABLE notes (
     id INTEGER PRIMARY KEY, run_id INTEGER REFERENCES runs(id), text TEXT NOT NULL, created TEXT NOT NULL);
 )sql";
@@ -205,16 +201,10 @@ void SessionStore::migrate(int from)
 
 namespace {
 
-std::vector<double> interleave(const std::vector<double>& t, const auto& v)
-{
-    std::vector<double> out;
-    out.reserve(t.size() * 2);
-    for (size_t i = 0; i < t.size(); ++i) {
-        out.push_back(t[i]);
-        out.push_back(static_cast<double>(v[i]));
-    }
-    return out;
-}
+constexpr size_t kJobFields = 12;
+constexpr size_t kStepFields = 6;
+/// Columns of the "steps" blob after the time.
+constexpr const char* kStepSeries[] = {"queued", "running", "power_w", "energy_wmin", "tardiness_min"};
 
 void saveSeries(sqlite3* db, Statement& st, std::int64_t runId, const simcore::RunResult& r)
 {
@@ -226,13 +216,23 @@ void saveSeries(sqlite3* db, Statement& st, std::int64_t runId, const simcore::R
         st.step(db);
         st.reset();
     };
+    // Per-job results: kJobFields doubles per job, in release order.
+    std::vector<double> jobs;
+    jobs.reserve(r.jobs.size() * kJobFields);
+    for (const auto& j : r.jobs)
+        jobs.insert(jobs.end(), {static_cast<double>(j.id), static_cast<double>(j.type), j.release, j.deadline, j.work1g,
+                                 j.start, j.end, j.tardiness, static_cast<double>(j.gpu), static_cast<double>(j.profile),
+                                 static_cast<double>(j.instanceStart), static_cast<double>(j.preemptions)});
+    put("jobs", jobs);
     if (s.time.empty())
         return;
-    put("queued", interleave(s.time, s.queued));
-    put("running", interleave(s.time, s.running));
-    put("power_w", interleave(s.time, s.powerW));
-    put("energy_wmin", interleave(s.time, s.energyWmin));
-    put("tardiness_min", interleave(s.time, s.tardinessMin));
+    // Fleet series after every step: kStepFields doubles per step (time, then the values).
+    std::vector<double> steps;
+    steps.reserve(s.time.size() * kStepFields);
+    for (size_t i = 0; i < s.time.size(); ++i)
+        steps.insert(steps.end(), {s.time[i], static_cast<double>(s.queued[i]), static_cast<double>(s.running[i]),
+                                   s.powerW[i], s.energyWmin[i], s.tardinessMin[i]});
+    put("steps", steps);
     for (size_t g = 0; g < r.gpuPower.size(); ++g) {
         std::vector<double> flat;
         for (const auto& [t, w] : r.gpuPower[g])
@@ -260,7 +260,6 @@ std::vector<std::int64_t> SessionStore::saveRuns(const std::vector<RunRecord>& r
         Statement addScenario(m_db, "INSERT INTO scenarios (name, json, created) VALUES (?1, ?2, ?3)");
         Statement addRun(m_db, "INSERT INTO runs (scenario_id, scheduler, repartitioner, seed, metrics_json, jobs, "
                                "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-        Statement addJob(m_db, "INSERT INTO run_jobs VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)");
         Statement addSeries(m_db, "INSERT INTO run_series (run_id, name, data) VALUES (?1, ?2, ?3)");
         const std::string created = nowUtc();
         for (const auto& run : runs) {
@@ -291,23 +290,6 @@ std::vector<std::int64_t> SessionStore::saveRuns(const std::vector<RunRecord>& r
             ids.push_back(runId);
             if (run.result == nullptr)
                 continue;
-            for (const auto& j : run.result->jobs) {
-                addJob.bind(1, runId);
-                addJob.bind(2, j.id);
-                addJob.bind(3, j.type);
-                addJob.bind(4, j.release);
-                addJob.bind(5, j.deadline);
-                addJob.bind(6, j.work1g);
-                addJob.bind(7, j.start);
-                addJob.bind(8, j.end);
-                addJob.bind(9, j.tardiness);
-                addJob.bind(10, j.gpu);
-                addJob.bind(11, j.profile);
-                addJob.bind(12, j.instanceStart);
-                addJob.bind(13, j.preemptions);
-                addJob.step(m_db);
-                addJob.reset();
-            }
             saveSeries(m_db, addSeries, runId, *run.result);
         }
         exec("COMMIT");
@@ -342,24 +324,23 @@ std::vector<StoredRun> SessionStore::listRuns() const
 std::vector<simcore::JobResult> SessionStore::loadJobs(std::int64_t runId) const
 {
     std::vector<simcore::JobResult> out;
-    Statement st(m_db, "SELECT job_id, type, release, deadline, work_1g, start, end, tardiness, gpu, profile, "
-                       "instance_start, preemptions FROM run_jobs WHERE run_id = ?1 ORDER BY release, job_id");
-    st.bind(1, runId);
-    while (st.step(m_db)) {
-        auto* s = st.get();
+    const std::vector<double> flat = loadBlob(runId, "jobs");
+    out.reserve(flat.size() / kJobFields);
+    for (size_t i = 0; i + kJobFields <= flat.size(); i += kJobFields) {
+        const double* f = &flat[i];
         simcore::JobResult j;
-        j.id = sqlite3_column_int(s, 0);
-        j.type = sqlite3_column_int(s, 1);
-        j.release = sqlite3_column_double(s, 2);
-        j.deadline = sqlite3_column_double(s, 3);
-        j.work1g = sqlite3_column_double(s, 4);
-        j.start = sqlite3_column_double(s, 5);
-        j.end = sqlite3_column_double(s, 6);
-        j.tardiness = sqlite3_column_double(s, 7);
-        j.gpu = sqlite3_column_int(s, 8);
-        j.profile = sqlite3_column_int(s, 9);
-        j.instanceStart = sqlite3_column_int(s, 10);
-        j.preemptions = sqlite3_column_int(s, 11);
+        j.id = static_cast<int>(f[0]);
+        j.type = static_cast<int>(f[1]);
+        j.release = f[2];
+        j.deadline = f[3];
+        j.work1g = f[4];
+        j.start = f[5];
+        j.end = f[6];
+        j.tardiness = f[7];
+        j.gpu = static_cast<int>(f[8]);
+        j.profile = static_cast<int>(f[9]);
+        j.instanceStart = static_cast<int>(f[10]);
+        j.preemptions = static_cast<int>(f[11]);
         out.push_back(j);
     }
     return out;
@@ -367,19 +348,33 @@ std::vector<simcore::JobResult> SessionStore::loadJobs(std::int64_t runId) const
 
 std::vector<std::pair<double, double>> SessionStore::loadSeries(std::int64_t runId, const std::string& name) const
 {
+    // The fleet series share one "steps" blob; every other series is its own blob of pairs.
+    size_t column = 0;
+    for (size_t c = 0; c < std::size(kStepSeries); ++c)
+        column = name == kStepSeries[c] ? c + 1 : column;
+    const std::vector<double> flat = loadBlob(runId, column > 0 ? "steps" : name);
     std::vector<std::pair<double, double>> out;
+    const size_t stride = column > 0 ? kStepFields : 2;
+    const size_t value = column > 0 ? column : 1;
+    out.reserve(flat.size() / stride);
+    for (size_t i = 0; i + stride <= flat.size(); i += stride)
+        out.emplace_back(flat[i], flat[i + value]);
+    return out;
+}
+
+std::vector<double> SessionStore::loadBlob(std::int64_t runId, const std::string& name) const
+{
     Statement st(m_db, "SELECT data FROM run_series WHERE run_id = ?1 AND name = ?2");
     st.bind(1, runId);
     st.bind(2, name);
+    std::vector<double> flat;
     if (!st.step(m_db))
-        return out;
+        return flat;
     const auto bytes = static_cast<size_t>(sqlite3_column_bytes(st.get(), 0));
-    std::vector<double> flat(bytes / sizeof(double));
+    flat.resize(bytes / sizeof(double));
     if (!flat.empty())
         std::memcpy(flat.data(), sqlite3_column_blob(st.get(), 0), flat.size() * sizeof(double));
-    for (size_t i = 0; i + 1 < flat.size(); i += 2)
-        out.emplace_back(flat[i], flat[i + 1]);
-    return out;
+    return flat;
 }
 
 std::int64_t SessionStore::addNote(const std::string& text, std::int64_t runId)

@@ -73,13 +73,16 @@ public:
     [[nodiscard]] std::vector<StoredRun> listRuns() const;
     /// Per-job results of a run (as stored), in release order.
     [[nodiscard]] std::vector<simcore::JobResult> loadJobs(std::int64_t runId) const;
-    /// One stored series of a run ("queued", "power_w", "energy_wmin", ...): (time, value) pairs.
+    /// One stored series of a run: (time, value) pairs. Names: "queued", "running", "power_w",
+    /// "energy_wmin", "tardiness_min" (after every step), "gpu_power/G" (GPU G's power steps).
+    /// "segments" and "jobs" are flat records (6 and 12 numbers), read here as pairs.
     [[nodiscard]] std::vector<std::pair<double, double>> loadSeries(std::int64_t runId, const std::string& name) const;
     /// Adds a note (to a run when runId > 0).
     std::int64_t addNote(const std::string& text, std::int64_t runId = 0);
     [[nodiscard]] std::vector<std::string> notes() const;
 
 private:
+    [[nodiscard]] std::vector<double> loadBlob(std::int64_t runId, const std::string& name) const;
     void createSchema();
     void migrate(int from);
     void exec(const char* sql) const;
