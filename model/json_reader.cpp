@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "json_reader.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <sstream>
 
@@ -40,7 +42,16 @@ Json JsonReader::parse(const std::string& text)
         std::string what = e.what();
         const auto pos = what.find("syntax error");
         what = pos == std::string::npos ? what : what.substr(pos);
-        const size_t byte = e.byte > 0 ? e.byte - 1 : 0;
+        // nlohmann reports the last byte it read; point at the start of that token instead, where
+        // editors (and the missing comma or quote) are.
+        size_t byte = e.byte > 0 ? std::min<size_t>(e.byte - 1, text.empty() ? 0 : text.size() - 1) : 0;
+        if (byte > 0 && byte < text.size() && text[byte] == '"') {
+            const size_t open = text.rfind('"', byte - 1);
+            byte = open == std::string::npos ? byte : open;
+        } else {
+            while (byte > 0 && std::isalnum(static_cast<unsigned char>(text[byte - 1])))
+                --byte;
+        }
         problem(lineColumn(text, byte), "not valid JSON: " + what);
         return Json();
     }

@@ -390,11 +390,26 @@ void Engine::finishStep()
 void Engine::finish()
 {
     m_finished = true;
+    // Energy runs from 0 to the last completion. When jobs are left unfinished the last step may
+    // lie later; nothing runs after the last completion, so any time accrued past it was idle.
+    const bool allDone = m_completed == static_cast<int>(m_s.jobs.size());
+    const double end = allDone ? m_s.now : m_lastCompletion;
+    const double lastEvent = m_s.now;
+    m_s.now = std::max(end, 0.0);
     for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g) {
-        m_s.accrue(g);
-        for (const auto& inst : m_s.gpus[static_cast<size_t>(g)].instances)
-            m_s.ledger.push_back({g, inst.profile, inst.start, inst.serial, inst.created, m_s.now, inst.energyWmin});
+        GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
+        if (gs.lastAccrual < m_s.now) {
+            m_s.accrue(g);
+        } else if (gs.lastAccrual > m_s.now) {
+            const double extra = gs.powerW[0] * (gs.lastAccrual - m_s.now);
+            gs.energyWmin -= extra;
+            gs.idleEnergyWmin -= extra;
+            gs.lastAccrual = m_s.now;
+        }
+        for (const auto& inst : gs.instances)
+            m_s.ledger.push_back({g, inst.profile, inst.start, inst.serial, inst.created, lastEvent, inst.energyWmin});
     }
+    m_s.now = lastEvent;
     for (auto* o : m_observers)
         o->onFinish(*this);
 }
