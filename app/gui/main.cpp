@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// migsight: the Qt Widgets studio.
+#include "about.h"
+#include "launchoptions.h"
+#include "mainwindow.h"
+#include "resources.h"
+#include "scenariofile.h"
+#include "screenshot.h"
+#include "version.h"
+
+#include <QApplication>
+#include <QByteArray>
+#include <QIcon>
+#include <QList>
+#include <QStringList>
+
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <vector>
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitFailure = 1;
+constexpr int kExitBadInput = 2;
+
+QStringList rawArguments(int argc, char** argv)
+{
+    QStringList args;
+    for (int i = 1; i < argc; ++i)
+        args << QString::fromLocal8Bit(argv[i]);
+    return args;
+}
+
+/// The argc/argv QApplication gets: the program name and the arguments that are not ours.
+struct QtArguments
+{
+    QtArguments(const char* program, const QStringList& rest)
+    {
+        storage << QByteArray(program);
+        for (const QString& arg : rest)
+            storage << arg.toLocal8Bit();
+        for (QByteArray& bytes : storage)
+            argv.push_back(bytes.data());
+        argv.push_back(nullptr);
+        argc = static_cast<int>(storage.size());
+    }
+    QList<QByteArray> storage;
+    std::vector<char*> argv;
+    int argc = 0; // QApplication keeps a reference: this object outlives it
+};
+
+void printErr(const QString& text)
+{
+    std::fputs(text.toLocal8Bit().constData(), stderr);
+}
+
+/// Screenshots need no display: use the offscreen platform unless the caller chose one or a
+/// display is there (xvfb-run).
+void preferOffscreenWithoutDisplay()
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
+        qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+}
+
+int runScreenshot(const ui::LaunchOptions& options, const QString& scenarioPath)
+{
+    ui::LoadedScenario loaded = ui::loadScenarioFile(scenarioPath);
+    if (!loaded.ok()) {
+        for (const auto& p : loaded.problems.items())
+            printErr(QStringLiteral("error: %1\n").arg(QString::fromStdString(p.text())));
+        return kExitBadInput;
+    }
+    ui::MainWindow window;
+    const ui::ScreenshotOutcome outcome = ui::screenshotAfterRun(window, std::move(loaded.scenario), scenarioPath,
+                                                                 options.screenshot, options.screenshotSize);
+    if (!outcome.ok) {
+        printErr(QStringLiteral("migsight: screenshot: %1\n").arg(outcome.error));
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+/// Prints why the command line cannot be used; nullopt when it can.
+std::optional<int> usageFailure(const ui::LaunchOptions& options)
+{
+    if (!options.error.isEmpty()) {
+        printErr(QStringLiteral("migsight: %1 (see --help)\n").arg(options.error));
+        return kExitBadInput;
+    }
+    if (ui::isSessionDatabase(options.session)) {
+        printErr(QStringLiteral("migsight: %1: session databases are not supported yet; pass a scenario .json file\n")
+                     .arg(options.session));
+        return kExitBadInput;
+    }
+    return std::nullopt;
+}
+
+void setupApplication()
+{
+    QApplication::setApplicationName(QStringLiteral("MIGsight"));
+    QApplication::setApplicationVersion(ui::versionString());
+    QApplication::setDesktopFileName(QStringLiteral("migsight"));
+    // Installed: the theme's hicolor icon; in the build tree: the source file.
+    const auto svg = model::resourceDir() / "icons" / "migsight.svg";
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QStringLiteral("migsight"), QIcon(QString::fromStdString(svg.string()))));
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // Our options are taken out before QApplication sees the line: it would take "--session" for
+    // itself, and --help, --version and usage errors must work without a display.
+    ui::LaunchOptions options = ui::parseLaunchOptions(rawArguments(argc, argv));
+    if (options.help || options.version) {
+        std::fputs(options.help ? ui::launchHelp().toLocal8Bit().constData() : "migsight " MIGSIGHT_VERSION "\n",
+                   stdout);
+        return kExitOk;
+    }
+    if (const auto failure = usageFailure(options))
+        return *failure;
+    if (!options.screenshot.isEmpty())
+        preferOffscreenWithoutDisplay();
+
+    QtArguments qtArgs(argv[0], options.rest);
+    QApplication app(qtArgs.argc, qtArgs.argv.data());
+    setupApplication();
+    ui::applyLeftoverArguments(options, QApplication::arguments().mid(1));
+    if (const auto failure = usageFailure(options))
+        return *failure;
+    const QString path = options.session.isEmpty() ? ui::defaultScenarioPath() : options.session;
+    if (!options.screenshot.isEmpty())
+        return runScreenshot(options, path);
+
+    ui::MainWindow window;
+    window.show();
+    window.openScenario(path);
+    return QApplication::exec();
+}

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The main window as a user sees it: open the quick-start scenario, let it run, read the pages.
+#include "fleetview.h"
+#include "mainwindow.h"
+#include "metricsmodel.h"
+#include "overviewpage.h"
+#include "scenariofile.h"
+#include "simulationrunner.h"
+#include "timelinechart.h"
+#include "workspace.h"
+
+#include <QAction>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+constexpr int kRunTimeoutMs = 60000;
+
+QString sample(const char* name)
+{
+    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
+}
+
+QStringList labelsOf(const ui::FleetCard& card)
+{
+    QStringList labels;
+    for (const ui::FleetInstance& inst : card.instances)
+        labels << inst.label;
+    return labels;
+}
+
+/// The value a user reads in the metrics table's row called @p name.
+double tableValue(const QTableView* table, const QString& name)
+{
+    const QAbstractItemModel* model = table->model();
+    for (int row = 0; row < model->rowCount(); ++row)
+        if (model->index(row, 0).data().toString() == name)
+            return model->index(row, 1).data(ui::MetricsModel::ValueRole).toDouble();
+    return -1.0;
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void showsTheQuickstartRun();
+    void runActionAndButtonRunAgain();
+    void badScenarioListsEveryProblem();
+    void sessionDatabaseIsRefused();
+    void newerScenarioWinsOverARunningOne();
+    void staleRunsAreDropped();
+    void runFailureIsShownNotThrown();
+};
+
+void TestMainWindow::showsTheQuickstartRun()
+{
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    QTRY_VERIFY_WITH_TIMEOUT(window.workspace()->lastRun().has_value(), kRunTimeoutMs);
+
+    QVERIFY(window.windowTitle().startsWith(QStringLiteral("MIGsight — ")));
+    QVERIFY(window.windowTitle().contains(QStringLiteral("Quick start: two A100-40GB cut two ways")));
+
+    auto* fleet = window.findChild<ui::FleetView*>(QStringLiteral("fleetView"));
+    QVERIFY(fleet != nullptr && fleet->isVisible());
+    QCOMPARE(fleet->cards().size(), size_t(2));
+    QCOMPARE(labelsOf(fleet->cards()[0]), (QStringList{"4g.20gb", "3g.20gb"}));
+    QCOMPARE(labelsOf(fleet->cards()[1]), (QStringList{"2g.10gb", "2g.10gb", "1g.5gb", "1g.5gb", "1g.10gb"}));
+    const ui::FleetGeometry drawn = fleet->currentGeometry();
+    QCOMPARE(drawn.cards.size(), size_t(2));
+    QVERIFY(drawn.cards[1].card.bottom() <= fleet->height()); // nothing cut off
+    QVERIFY(fleet->instanceDescription(drawn.cards[0].blocks[1].center()).contains(QStringLiteral("3g.20gb")));
+
+    auto* table = window.findChild<QTableView*>(QStringLiteral("metricsTable"));
+    QVERIFY(table != nullptr && table->isVisible());
+    QVERIFY(tableValue(table, QStringLiteral("Energy")) > 0.0);
+    QVERIFY(tableValue(table, QStringLiteral("Jobs")) > 100.0);
+
+    auto* chart = window.findChild<ui::TimelineChart*>(QStringLiteral("timelineChart"));
+    QVERIFY(chart != nullptr && chart->isVisible());
+    QCOMPARE(chart->graphCount(), 2);
+    QVERIFY(chart->pointCount() > 100);
+    QVERIFY(window.overviewPage()->bannerText().isEmpty());
+}
+
+void TestMainWindow::runActionAndButtonRunAgain()
+{
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    QTRY_VERIFY_WITH_TIMEOUT(window.workspace()->lastRun().has_value(), kRunTimeoutMs);
+    const int firstId = window.workspace()->lastRun()->id;
+
+    auto* run = window.findChild<QAction*>(QStringLiteral("runAction"));
+    QVERIFY(run != nullptr);
+    QCOMPARE(run->shortcut(), QKeySequence(Qt::Key_F5));
+    QSignalSpy finished(window.workspace(), &ui::Workspace::runFinished);
+    run->trigger();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
+    QCOMPARE(window.workspace()->lastRun()->id, firstId + 1);
+
+    auto* button = window.findChild<QPushButton*>(QStringLiteral("runButton"));
+    QVERIFY(button != nullptr && button->isEnabled());
+    QTest::mouseClick(button, Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, kRunTimeoutMs);
+    QCOMPARE(window.workspace()->lastRun()->id, firstId + 2);
+}
+
+void TestMainWindow::badScenarioListsEveryProblem()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.json"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "migsight-scenario", "version": 1, "name": "Broken",
+        "fleet": [{"gpu": "NoSuchBoard", "count": 1}],
+        "workload": {"kind": "diurnal", "multiplier": 1, "seed": 1, "hours": 24},
+        "preemption": "sometimes"})");
+    file.close();
+
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(!window.openScenario(path));
+    QVERIFY(window.workspace()->scenario() == nullptr);
+    auto* box = window.findChild<QMessageBox*>(QStringLiteral("problemsBox"));
+    QVERIFY(box != nullptr);
+    QTRY_VERIFY(box->isVisible()); // shown without blocking the window
+    const ui::LoadedScenario loaded = ui::loadScenarioFile(path);
+    QVERIFY(loaded.problems.size() >= 2);
+    for (const model::Problem& p : loaded.problems.items())
+        QVERIFY2(box->text().contains(QString::fromStdString(p.message).toHtmlEscaped()), p.message.c_str());
+    QVERIFY(box->detailedText().contains(QStringLiteral("broken.json")));
+    QVERIFY(!window.windowTitle().contains(QStringLiteral("Broken")));
+    box->close();
+}
+
+void TestMainWindow::sessionDatabaseIsRefused()
+{
+    ui::MainWindow window;
+    QVERIFY(!window.openScenario(QStringLiteral("/tmp/day.sqlite")));
+    auto* box = window.findChild<QMessageBox*>(QStringLiteral("problemsBox"));
+    QVERIFY(box != nullptr && box->text().contains(QStringLiteral("not supported yet")));
+}
+
+void TestMainWindow::newerScenarioWinsOverARunningOne()
+{
+    ui::MainWindow window;
+    QVERIFY(window.openScenario(sample("paper-fleet.json")));
+    QVERIFY(window.workspace()->isRunning());
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.workspace()->isRunning(), kRunTimeoutMs);
+    QVERIFY(window.workspace()->lastRun().has_value());
+    QCOMPARE(window.workspace()->lastRun()->scenario->name, std::string("Quick start: two A100-40GB cut two ways"));
+    QCOMPARE(window.overviewPage()->fleetView()->cards().size(), size_t(2));
+    QVERIFY(window.windowTitle().contains(QStringLiteral("Quick start")));
+}
+
+void TestMainWindow::staleRunsAreDropped()
+{
+    const ui::LoadedScenario loaded = ui::loadScenarioFile(sample("quickstart.json"));
+    QVERIFY(loaded.ok());
+    auto scenario = std::make_shared<const model::Scenario>(loaded.scenario);
+    ui::SimulationRunner runner;
+    QSignalSpy finished(&runner, &ui::SimulationRunner::finished);
+    QSignalSpy busy(&runner, &ui::SimulationRunner::busyChanged);
+    const int first = runner.start(scenario);
+    runner.start(scenario);
+    const int last = runner.start(scenario);
+    QCOMPARE(last, first + 2);
+    QTRY_VERIFY_WITH_TIMEOUT(!runner.isBusy(), kRunTimeoutMs);
+    QCOMPARE(finished.count(), 1); // only the newest request is reported
+    QCOMPARE(finished.at(0).at(0).value<ui::RunSnapshot>().id, last);
+    QCOMPARE(busy.count(), 2); // busy once, idle once
+}
+
+void TestMainWindow::runFailureIsShownNotThrown()
+{
+    ui::LoadedScenario loaded = ui::loadScenarioFile(sample("quickstart.json"));
+    QVERIFY(loaded.ok());
+    loaded.scenario.scheduler.id = "no-such-scheduler"; // the simulator throws for this
+    ui::MainWindow window;
+    QSignalSpy failed(window.workspace(), &ui::Workspace::runFailed);
+    window.workspace()->setScenario(std::move(loaded.scenario), QStringLiteral("edited"));
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kRunTimeoutMs);
+    QVERIFY(failed.at(0).at(1).toString().contains(QStringLiteral("no-such-scheduler")));
+    QVERIFY(window.overviewPage()->bannerText().contains(QStringLiteral("no-such-scheduler")));
+    QVERIFY(!window.workspace()->lastRun().has_value());
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fleetview.h"
+
+#include "palette.h"
+
+#include <QHelpEvent>
+#include <QPainter>
+#include <QResizeEvent>
+#include <QStringList>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace ui {
+
+namespace {
+
+QFont scaledFont(const QFont& base, double factor, bool bold = false)
+{
+    QFont f = base;
+    f.setPointSizeF(base.pointSizeF() * factor);
+    f.setBold(bold);
+    return f;
+}
+
+QColor cardFill()
+{
+    return QColor(0xfb, 0xfb, 0xfc);
+}
+QColor cardBorder()
+{
+    return QColor(0xc4, 0xc8, 0xcf);
+}
+QColor mutedText()
+{
+    return QColor(0x5f, 0x66, 0x70);
+}
+QColor freeSlot()
+{
+    return QColor(0xb8, 0xbd, 0xc4);
+}
+
+} // namespace
+
+FleetView::FleetView(QWidget* parent) : QWidget(parent)
+{
+    QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+    setMouseTracking(true);
+}
+
+void FleetView::setCards(std::vector<FleetCard> cards)
+{
+    m_cards = std::move(cards);
+    updateGeometry();
+    update();
+    announceHeight();
+}
+
+FleetGeometry FleetView::currentGeometry() const
+{
+    return layoutFleet(m_cards, width(), m_metrics);
+}
+
+bool FleetView::hasHeightForWidth() const
+{
+    return true;
+}
+
+int FleetView::heightForWidth(int width) const
+{
+    return static_cast<int>(std::ceil(layoutFleet(m_cards, width, m_metrics).height));
+}
+
+QSize FleetView::sizeHint() const
+{
+    const int width = static_cast<int>(2 * m_metrics.minCardWidth + m_metrics.spacing + 2 * m_metrics.margin);
+    return {width, heightForWidth(width)};
+}
+
+QSize FleetView::minimumSizeHint() const
+{
+    const int width = static_cast<int>(m_metrics.minCardWidth + 2 * m_metrics.margin);
+    const int oneRow = static_cast<int>(m_metrics.legendHeight + cardHeight(m_metrics));
+    return {width, std::min(oneRow, heightForWidth(width))};
+}
+
+void FleetView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    announceHeight();
+}
+
+void FleetView::announceHeight()
+{
+    const int height = heightForWidth(width());
+    if (height != m_lastAnnouncedHeight) {
+        m_lastAnnouncedHeight = height;
+        emit neededHeightChanged(height);
+    }
+}
+
+QString FleetView::instanceDescription(const QPointF& pos) const
+{
+    const FleetGeometry g = currentGeometry();
+    for (size_t c = 0; c < g.cards.size(); ++c) {
+        for (size_t i = 0; i < g.cards[c].blocks.size(); ++i) {
+            if (!g.cards[c].blocks[i].contains(pos))
+                continue;
+            const FleetCard& card = m_cards[c];
+            const FleetInstance& inst = card.instances[i];
+            return tr("GPU %1 (%2): %3 at memory slice %4\n%5 of %6 compute slices, %7 of %8 memory slices")
+                .arg(card.index)
+                .arg(card.board, inst.label)
+                .arg(inst.start)
+                .arg(inst.compute)
+                .arg(card.computeSlices)
+                .arg(inst.memorySlices)
+                .arg(card.memorySlices);
+        }
+    }
+    return {};
+}
+
+bool FleetView::event(QEvent* event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = instanceDescription(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, this);
+        return true;
+    }
+    return QWidget::event(event);
+}
+
+std::vector<FleetView::LegendEntry> FleetView::legendEntries() const
+{
+    std::set<int> sizes;
+    for (const FleetCard& card : m_cards)
+        for (const FleetInstance& inst : card.instances)
+            sizes.insert(inst.compute);
+    std::vector<LegendEntry> entries;
+    for (int size : sizes)
+        entries.push_back({tr("%1g").arg(size), computeColour(size)});
+    if (std::any_of(m_cards.begin(), m_cards.end(),
+                    [](const FleetCard& card) { return card.usedMemorySlices() < card.memorySlices; }))
+        entries.push_back({tr("free memory slice"), QColor()});
+    return entries;
+}
+
+void FleetView::paintEvent(QPaintEvent* /*event*/)
+{
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const FleetGeometry g = currentGeometry();
+    if (m_cards.empty()) {
+        painter.setPen(mutedText());
+        painter.drawText(g.legend, Qt::AlignVCenter | Qt::AlignLeft, tr("No GPUs to show"));
+        return;
+    }
+    paintLegend(painter, g.legend);
+    for (size_t i = 0; i < g.cards.size(); ++i)
+        paintCard(painter, m_cards[i], g.cards[i]);
+}
+
+void FleetView::paintLegend(QPainter& painter, const QRectF& area) const
+{
+    const std::vector<LegendEntry> entries = legendEntries();
+    painter.setFont(font());
+    const QFontMetricsF fm(font());
+    const double swatch = std::min(14.0, area.height() - 6.0);
+    double entriesWidth = 0.0;
+    for (const LegendEntry& e : entries)
+        entriesWidth += swatch + 5.0 + fm.horizontalAdvance(e.text) + 16.0;
+    double x = area.left();
+    const QString caption = tr("Instance size (compute slices):");
+    if (fm.horizontalAdvance(caption) + 10.0 + entriesWidth <= area.width()) { // a narrow view drops it
+        painter.setPen(mutedText());
+        painter.drawText(area, Qt::AlignVCenter | Qt::AlignLeft, caption);
+        x += fm.horizontalAdvance(caption) + 10.0;
+    }
+    for (const LegendEntry& e : entries) {
+        const QRectF box(x, area.center().y() - swatch / 2.0, swatch, swatch);
+        const bool free = !e.fill.isValid();
+        painter.setPen(free ? QPen(freeSlot(), 1.0, Qt::DashLine) : QPen(e.fill.darker(130), 1.0));
+        painter.setBrush(free ? QBrush(cardFill()) : QBrush(e.fill));
+        painter.drawRoundedRect(box, 2.5, 2.5);
+        x = box.right() + 5.0;
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(QRectF(x, area.top(), fm.horizontalAdvance(e.text) + 2.0, area.height()),
+                         Qt::AlignVCenter | Qt::AlignLeft, e.text);
+        x += fm.horizontalAdvance(e.text) + 16.0;
+    }
+}
+
+void FleetView::paintCard(QPainter& painter, const FleetCard& card, const CardGeometry& g) const
+{
+    painter.setPen(QPen(cardBorder(), 1.0));
+    painter.setBrush(cardFill());
+    painter.drawRoundedRect(g.card.adjusted(0.5, 0.5, -0.5, -0.5), 6.0, 6.0);
+
+    const QFont titleFont = scaledFont(font(), 1.0, true);
+    const QString gpuText = tr("GPU %1").arg(card.index);
+    painter.setFont(titleFont);
+    painter.setPen(palette().color(QPalette::WindowText));
+    painter.drawText(g.title, Qt::AlignLeft | Qt::AlignVCenter, gpuText);
+    const double boardX = QFontMetricsF(titleFont).horizontalAdvance(gpuText) + 8.0;
+    painter.setFont(font());
+    painter.setPen(mutedText());
+    painter.drawText(g.title.adjusted(boardX, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, card.board);
+
+    paintSlots(painter, card, g);
+    for (size_t i = 0; i < card.instances.size() && i < g.blocks.size(); ++i)
+        paintBlock(painter, card.instances[i], g.blocks[i]);
+
+    painter.setFont(scaledFont(font(), 0.9));
+    painter.setPen(mutedText());
+    const QString footer = card.instances.empty() ? tr("no instances")
+                                                  : tr("compute %1/%2 · memory %3/%4")
+                                                        .arg(card.usedCompute())
+                                                        .arg(card.computeSlices)
+                                                        .arg(card.usedMemorySlices())
+                                                        .arg(card.memorySlices);
+    painter.drawText(g.footer, Qt::AlignLeft | Qt::AlignBottom, footer);
+}
+
+void FleetView::paintSlots(QPainter& painter, const FleetCard& /*card*/, const CardGeometry& g) const
+{
+    painter.setFont(scaledFont(font(), 0.8));
+    for (size_t s = 0; s < g.cells.size(); ++s) {
+        const QRectF slot = g.cells[s];
+        painter.setPen(mutedText());
+        painter.drawText(QRectF(slot.left(), g.axis.top(), slot.width(), g.axis.height()),
+                         Qt::AlignHCenter | Qt::AlignVCenter, QString::number(s));
+        painter.setPen(QPen(freeSlot(), 1.0, Qt::DashLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(
+            slot.adjusted(m_metrics.blockGap, m_metrics.blockGap, -m_metrics.blockGap, -m_metrics.blockGap), 3.0, 3.0);
+    }
+}
+
+void FleetView::paintBlock(QPainter& painter, const FleetInstance& instance, const QRectF& block) const
+{
+    const QColor fill = computeColour(instance.compute);
+    painter.setPen(QPen(fill.darker(135), 1.0));
+    painter.setBrush(fill);
+    painter.drawRoundedRect(block, 3.5, 3.5);
+
+    // One pip per compute slice along the bottom edge: the "Ng" of the profile at a glance.
+    const double pip = std::clamp((block.width() - 8.0) / std::max(1, instance.compute) - 3.0, 3.0, 7.0);
+    const double pipsWidth = instance.compute * (pip + 3.0) - 3.0;
+    const double pipY = block.bottom() - pip - 5.0;
+    QColor pipColour = textColourOn(fill);
+    pipColour.setAlphaF(0.65);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(pipColour);
+    for (int c = 0; c < instance.compute; ++c)
+        painter.drawRect(QRectF(block.center().x() - pipsWidth / 2.0 + c * (pip + 3.0), pipY, pip, pip));
+
+    paintBlockLabel(painter, instance, QRectF(block.left(), block.top(), block.width(), pipY - block.top()));
+}
+
+void FleetView::paintBlockLabel(QPainter& painter, const FleetInstance& instance, const QRectF& area) const
+{
+    const QFont bold = scaledFont(font(), 0.95, true);
+    const QFont regular = scaledFont(font(), 0.85);
+    const LabelFit fit = labelFit(instance.label, area.size(), QFontMetricsF(bold), QFontMetricsF(regular));
+    painter.setPen(textColourOn(computeColour(instance.compute)));
+    painter.setFont(fit == LabelFit::Bold ? bold : regular);
+    switch (fit) {
+    case LabelFit::Bold:
+    case LabelFit::Regular:
+        painter.drawText(area, Qt::AlignCenter, instance.label);
+        break;
+    case LabelFit::TwoLines:
+        painter.drawText(area, Qt::AlignCenter, instance.label.split(QLatin1Char('.')).join(QLatin1Char('\n')));
+        break;
+    case LabelFit::Rotated: // reads bottom to top, like a book's spine
+        painter.save();
+        painter.translate(area.center());
+        painter.rotate(-90.0);
+        painter.drawText(QRectF(-area.height() / 2.0, -area.width() / 2.0, area.height(), area.width()),
+                         Qt::AlignCenter, instance.label);
+        painter.restore();
+        break;
+    case LabelFit::Elided:
+        painter.drawText(area, Qt::AlignCenter,
+                         QFontMetricsF(regular).elidedText(instance.label, Qt::ElideRight, area.width()));
+        break;
+    }
+}
+
+} // namespace ui

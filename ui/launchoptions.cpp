@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "launchoptions.h"
+
+#include <QRegularExpression>
+
+namespace ui {
+
+namespace {
+
+/// Reads the value of option @p name (as "--name VALUE" or "--name=VALUE").
+bool takeValue(const QStringList& args, qsizetype& i, const QString& name, QString& value, QString& error)
+{
+    const QString& arg = args[i];
+    if (arg.startsWith(name + QLatin1Char('='))) {
+        value = arg.mid(name.size() + 1);
+    } else if (i + 1 < args.size()) {
+        value = args[++i];
+    } else {
+        error = QStringLiteral("%1 needs a value").arg(name);
+        return false;
+    }
+    if (value.isEmpty())
+        error = QStringLiteral("%1 needs a non-empty value").arg(name);
+    return error.isEmpty();
+}
+
+bool isOption(const QString& arg, const QString& name)
+{
+    return arg == name || arg.startsWith(name + QLatin1Char('='));
+}
+
+bool parseSize(const QString& text, QSize& size)
+{
+    static const QRegularExpression pattern(QStringLiteral("^(\\d{2,5})x(\\d{2,5})$"));
+    const auto match = pattern.match(text);
+    if (!match.hasMatch())
+        return false;
+    size = QSize(match.captured(1).toInt(), match.captured(2).toInt());
+    return size.width() >= 320 && size.height() >= 240;
+}
+
+} // namespace
+
+LaunchOptions parseLaunchOptions(const QStringList& args)
+{
+    LaunchOptions o;
+    for (qsizetype i = 0; i < args.size() && o.error.isEmpty(); ++i) {
+        const QString& arg = args[i];
+        QString size;
+        if (arg == QLatin1String("--help") || arg == QLatin1String("-h"))
+            o.help = true;
+        else if (arg == QLatin1String("--version"))
+            o.version = true;
+        else if (isOption(arg, QStringLiteral("--session")))
+            takeValue(args, i, QStringLiteral("--session"), o.session, o.error);
+        else if (isOption(arg, QStringLiteral("--screenshot")))
+            takeValue(args, i, QStringLiteral("--screenshot"), o.screenshot, o.error);
+        else if (isOption(arg, QStringLiteral("--size"))) {
+            if (takeValue(args, i, QStringLiteral("--size"), size, o.error) && !parseSize(size, o.screenshotSize))
+                o.error = QStringLiteral("--size needs WIDTHxHEIGHT, at least 320x240, got '%1'").arg(size);
+        } else
+            o.rest << arg;
+    }
+    return o;
+}
+
+void applyLeftoverArguments(LaunchOptions& options, const QStringList& leftovers)
+{
+    for (const QString& arg : leftovers) {
+        if (!options.error.isEmpty())
+            return;
+        if (arg.startsWith(QLatin1Char('-')))
+            options.error = QStringLiteral("unknown option '%1'").arg(arg);
+        else if (options.session.isEmpty())
+            options.session = arg;
+        else
+            options.error = QStringLiteral("unexpected argument '%1'").arg(arg);
+    }
+}
+
+QString launchHelp()
+{
+    return QStringLiteral("migsight - MIG partitioning and GPU job scheduling what-if studio\n"
+                          "\n"
+                          "Usage: migsight [--session FILE | FILE] [--screenshot FILE.png [--size WxH]]\n"
+                          "\n"
+                          "Options:\n"
+                          "  --session FILE     open FILE, a scenario .json (default: the bundled\n"
+                          "                     samples/quickstart.json); a bare FILE does the same.\n"
+                          "                     Session databases (.sqlite) are not supported yet.\n"
+                          "  --screenshot FILE  render the main window offscreen once the first simulation\n"
+                          "                     has finished, save it as a PNG and exit\n"
+                          "  --size WxH         window size for --screenshot (default 1280x800)\n"
+                          "  --help             this text\n"
+                          "  --version          the version\n"
+                          "Qt's own options (-platform, -style, ...) are accepted too.\n"
+                          "\n"
+                          "Exit status: 0 success, 1 failure, 2 invalid input (every problem of a scenario\n"
+                          "file is listed).\n");
+}
+
+} // namespace ui

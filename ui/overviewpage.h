@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace ui {
+
+class FleetView;
+class MetricsModel;
+class ScenarioSettingsView;
+class TimelineChart;
+class Workspace;
+struct RunSnapshot;
+
+/// The first page: what the open scenario is (settings, fleet) and what its latest run gave
+/// (metrics, power and queue over the day). It only reads the workspace.
+class OverviewPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit OverviewPage(Workspace* workspace, QWidget* parent = nullptr);
+
+    [[nodiscard]] FleetView* fleetView() const { return m_fleet; }
+    [[nodiscard]] MetricsModel* metricsModel() const { return m_metrics; }
+    [[nodiscard]] TimelineChart* timelineChart() const { return m_chart; }
+    [[nodiscard]] ScenarioSettingsView* settingsView() const { return m_settings; }
+    /// The message shown above the panels (run failures, illegal decisions); empty when hidden.
+    [[nodiscard]] QString bannerText() const;
+
+private:
+    void setupWidgets();
+    QWidget* createHeader();
+    QWidget* createLeftColumn();
+    QWidget* createRightColumn();
+    void connectSignals();
+    void showScenario();
+    void showRun(const RunSnapshot& snapshot);
+    void showFailure(const QString& message);
+    void showBanner(const QString& text, bool error);
+
+    Workspace* m_workspace;
+    QLabel* m_title = nullptr;
+    QLabel* m_description = nullptr;
+    QLabel* m_banner = nullptr;
+    QPushButton* m_runButton = nullptr;
+    ScenarioSettingsView* m_settings = nullptr;
+    MetricsModel* m_metrics = nullptr;
+    QTableView* m_metricsTable = nullptr;
+    FleetView* m_fleet = nullptr;
+    TimelineChart* m_chart = nullptr;
+};
+
+} // namespace ui

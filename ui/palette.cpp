@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "palette.h"
+
+#include <array>
+
+namespace ui {
+
+QColor computeColour(int computeSlices)
+{
+    // Index = compute slices; 5g and 6g do not exist on current boards but get a colour anyway.
+    static const std::array<QColor, 8> colours{
+        QColor(0x9e, 0x9e, 0x9e), // unused
+        QColor(0x56, 0xb4, 0xe9), // 1g sky blue
+        QColor(0x00, 0x9e, 0x73), // 2g bluish green
+        QColor(0xe6, 0x9f, 0x00), // 3g orange
+        QColor(0xcc, 0x79, 0xa7), // 4g reddish purple
+        QColor(0xf0, 0xe4, 0x42), // 5g yellow
+        QColor(0xd5, 0x5e, 0x00), // 6g vermillion
+        QColor(0x00, 0x72, 0xb2), // 7g blue
+    };
+    if (computeSlices < 0 || computeSlices >= static_cast<int>(colours.size()))
+        return colours[0];
+    return colours[static_cast<size_t>(computeSlices)];
+}
+
+QColor textColourOn(const QColor& background)
+{
+    // Relative luminance (sRGB weights) is enough to pick a readable label colour.
+    const double luminance = 0.2126 * background.redF() + 0.7152 * background.greenF() + 0.0722 * background.blueF();
+    return luminance > 0.45 ? QColor(0x1a, 0x1a, 0x1a) : QColor(Qt::white);
+}
+
+QColor powerColour()
+{
+    return QColor(0x00, 0x72, 0xb2);
+}
+
+QColor queueColour()
+{
+    return QColor(0xd5, 0x5e, 0x00);
+}
+
+} // namespace ui

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QColor>
+
+namespace ui {
+
+/// Fill colour of a MIG instance by its compute slices (1..7). Colour-blind-safe (Okabe-Ito based)
+/// so the fleet view stays readable for everyone and in print.
+[[nodiscard]] QColor computeColour(int computeSlices);
+
+/// Black or white, whichever reads better on @p background.
+[[nodiscard]] QColor textColourOn(const QColor& background);
+
+/// Series colours shared by every chart, so "power" looks the same everywhere.
+[[nodiscard]] QColor powerColour();
+[[nodiscard]] QColor queueColour();
+
+} // namespace ui

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenariofile.h"
+
+#include "resources.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QStringList>
+
+#include <exception>
+
+namespace ui {
+
+LoadedScenario loadScenarioFile(const QString& path)
+{
+    LoadedScenario loaded;
+    try {
+        loaded.scenario = model::loadScenario(std::filesystem::path(path.toStdString()), loaded.problems);
+    } catch (const std::exception& e) {
+        loaded.problems.add(path.toStdString(), {}, e.what());
+    }
+    return loaded;
+}
+
+bool isSessionDatabase(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == QLatin1String("sqlite") || suffix == QLatin1String("sqlite3");
+}
+
+QString problemsText(const model::Problems& problems)
+{
+    return QString::fromStdString(problems.text());
+}
+
+QString problemsHtml(const QString& path, const model::Problems& problems)
+{
+    const char* headline = problems.size() == 1 ? "<p><b>%1</b> cannot be opened: 1 problem found.</p>"
+                                                : "<p><b>%1</b> cannot be opened: %2 problems found.</p>";
+    QString html = QCoreApplication::translate("ui", headline)
+                       .arg(QFileInfo(path).fileName().toHtmlEscaped(), QString::number(problems.size()));
+    html += QStringLiteral("<ul>");
+    for (const model::Problem& p : problems.items()) {
+        const QString where = QString::fromStdString(p.location).toHtmlEscaped();
+        html += QStringLiteral("<li>%1%2</li>")
+                    .arg(where.isEmpty() ? QString() : QStringLiteral("<code>%1</code>: ").arg(where),
+                         QString::fromStdString(p.message).toHtmlEscaped());
+    }
+    return html + QStringLiteral("</ul>");
+}
+
+QString defaultScenarioPath()
+{
+    return QString::fromStdString((model::samplesDir() / "quickstart.json").string());
+}
+
+} // namespace ui
