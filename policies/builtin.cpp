@@ -44,8 +44,8 @@ void registerSchedulers(Registry& r)
     r.addScheduler({"edf-marginal-et", "EDF Marginal ET: earliest deadline first, onto the free slice with the lowest "
                                        "weighted marginal energy plus tardiness", {}},
                    plain<EdfMarginalEt>());
-    r.addScheduler({"cedf", "Categorical EDF: badly scaling jobs first, then by deadline, onto GPUs with the largest "
-                            "average slice first (most-packed slice rule)", {}},
+    r.addScheduler({"cedf", "Categorical EDF: jobs that gain most from large slices first (class by scaling), then "
+                            "by deadline, onto GPUs with the largest average slice first", {}},
                    plain<Cedf>());
     r.addScheduler({"random", "Random baseline: earliest deadline first, onto a uniformly drawn free slice",
                     {integer("seed", "added to the run's seed for the scheduler's own random stream", 0, 0, 1e15)}},

@@ -156,12 +156,13 @@ bool Engine::step()
     m_lastStepTime = t;
     completeJobs();
     if (m_completed < static_cast<int>(m_s.jobs.size())) {
-        if (m_s.mode == PreemptionMode::FullReschedule)
-            takeBackRunning();
         releaseJobs();
         endDowntimes();
         applyDrained();
+        // The repartitioner sees the fleet as it runs (before the full reschedule frees it).
         repartition();
+        if (m_s.mode == PreemptionMode::FullReschedule)
+            takeBackRunning();
         scheduleRound();
         reconcile();
     }

@@ -36,9 +36,9 @@ struct FleetGpu
 /// @brief The discrete-event simulator of jobs on MIG instances (see docs/engine.md).
 ///
 /// The host steps it (step(), runUntil(), run()); it owns no thread. At each event time, in
-/// order: accrue energy; complete the jobs that end; (full-reschedule mode) take every running
-/// job back to the queue; release arriving jobs; end finished reconfigurations; ask the
-/// repartitioner; let the scheduler place jobs; record.
+/// order: accrue energy; complete the jobs that end; release arriving jobs; end finished
+/// reconfigurations; ask the repartitioner; (full-reschedule mode) take every running job back
+/// to the queue; let the scheduler place jobs; record.
 class Engine
 {
 public:

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The command-line tool's compare, bounds and policies commands, as a user scripts them:
+//  - compare SAMPLE --runs "cedf/static,edf-most-packed/static" --seeds 1-3 --json prints one
+//    object per run (pair-major, then seed) with the documented fields; energy never below its
+//    bound; the same bytes with 1 and with 2 threads;
+//  - bounds SAMPLE --json gives the same energy bound as compare for the scenario's seed;
+//  - policies --json lists every scheduler and repartitioner with a description;
+//  - an unknown id in --runs exits with status 2 and lists the valid ids.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+#include <set>
+
+namespace {
+
+struct Output
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Output cli(const QStringList& args)
+{
+    QProcess p;
+    p.setWorkingDirectory(QStringLiteral(MIGSIGHT_SOURCE_DIR));
+    p.start(QStringLiteral(MIGSIGHT_CLI), args);
+    if (!p.waitForFinished(120000))
+        qFatal("migsight-cli %s did not finish", qPrintable(args.join(' ')));
+    Output o;
+    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    o.out = p.readAllStandardOutput();
+    o.err = p.readAllStandardError();
+    return o;
+}
+
+QString sample(const char* name)
+{
+    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
+}
+
+const QStringList kSchedulers = {"edf-most-packed", "edf-marginal-et", "cedf", "random", "fcfs", "sjf",
+                                 "largest-first",   "best-fit-memory"};
+const QStringList kRepartitioners = {"none", "static", "scheduled", "threshold", "demand-match"};
+
+} // namespace
+
+class TestCliCompare : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void compareJson_data();
+    void compareJson();
+    void policiesJson();
+    void unknownPolicy_data();
+    void unknownPolicy();
+};
+
+void TestCliCompare::compareJson_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("paper-single") << sample("paper-single.json");
+    QTest::newRow("paper-fleet") << sample("paper-fleet.json");
+}
+
+void TestCliCompare::compareJson()
+{
+    QFETCH(QString, file);
+    const QStringList args = {"compare", file,  "--runs", "cedf/static,edf-most-packed/static",
+                              "--seeds", "1-3", "--json"};
+    const Output one = cli(args + QStringList{"--threads", "1"});
+    QVERIFY2(one.exitCode == 0, one.err.constData());
+    const Output two = cli(args + QStringList{"--threads", "2"});
+    QVERIFY2(two.exitCode == 0, two.err.constData());
+    QVERIFY2(one.out == two.out, "the JSON differs between 1 and 2 threads");
+
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(one.out, &error);
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    QVERIFY(doc.isArray());
+    const QJsonArray runs = doc.array();
+    QCOMPARE(runs.size(), 6);
+    const QStringList fields = {
+        "scheduler", "energy_lb_wmin", "repartitioner",   "seed", "energy_wmin", "avg_tardiness_min", "et",
+        "jobs",      "makespan_min",   "reconfigurations"};
+    const char* order[] = {"cedf", "cedf", "cedf", "edf-most-packed", "edf-most-packed", "edf-most-packed"};
+    for (int i = 0; i < 6; ++i) {
+        const QJsonObject o = runs[i].toObject();
+        for (const QString& f : fields)
+            QVERIFY2(o.contains(f), qPrintable(QStringLiteral("run %1 lacks %2").arg(i).arg(f)));
+        // Pair-major, then seed.
+        QCOMPARE(o["scheduler"].toString(), QString::fromLatin1(order[i]));
+        QCOMPARE(o["repartitioner"].toString(), QStringLiteral("static"));
+        QCOMPARE(o["seed"].toInt(), 1 + i % 3);
+        QVERIFY(o["jobs"].toInt() > 0);
+        QCOMPARE(o["reconfigurations"].toInt(), 0); // static layouts
+        QVERIFY(o["energy_lb_wmin"].toDouble() > 0.0);
+        QVERIFY2(o["energy_wmin"].toDouble() >= o["energy_lb_wmin"].toDouble(),
+                 qPrintable(QStringLiteral("run %1: energy %2 below its bound %3")
+                                .arg(i)
+                                .arg(o["energy_wmin"].toDouble())
+                                .arg(o["energy_lb_wmin"].toDouble())));
+        if (o.contains("tardiness_lb_min"))
+            QVERIFY(o["avg_tardiness_min"].toDouble() >= o["tardiness_lb_min"].toDouble() - 1e-9);
+        QVERIFY(o["makespan_min"].toDouble() > 0.0);
+        // The same seed means the same jobs and the same bound for both schedulers.
+        if (i >= 3) {
+            const QJsonObject same = runs[i - 3].toObject();
+            QCOMPARE(o["jobs"].toInt(), same["jobs"].toInt());
+            QCOMPARE(o["energy_lb_wmin"].toDouble(), same["energy_lb_wmin"].toDouble());
+        }
+    }
+    // Different seeds, different days.
+    QVERIFY(runs[0].toObject()["energy_lb_wmin"].toDouble() != runs[1].toObject()["energy_lb_wmin"].toDouble());
+
+    // bounds FILE --json: the scenario's own seed is 1, so the same energy bound as compare's
+    // seed-1 runs.
+    const Output bounds = cli({"bounds", file, "--json"});
+    QVERIFY2(bounds.exitCode == 0, bounds.err.constData());
+    const QJsonObject b = QJsonDocument::fromJson(bounds.out).object();
+    QVERIFY(b.contains("energy_lb_wmin"));
+    QCOMPARE(b["energy_lb_wmin"].toDouble(), runs[0].toObject()["energy_lb_wmin"].toDouble());
+    QCOMPARE(b["jobs"].toInt(), runs[0].toObject()["jobs"].toInt());
+}
+
+void TestCliCompare::policiesJson()
+{
+    const Output o = cli({"policies", "--json"});
+    QVERIFY2(o.exitCode == 0, o.err.constData());
+    const QJsonObject doc = QJsonDocument::fromJson(o.out).object();
+    auto ids = [&](const char* key) {
+        std::set<QString> out;
+        for (const auto& v : doc[QLatin1String(key)].toArray()) {
+            const QJsonObject p = v.toObject();
+            if (!p["description"].toString().trimmed().isEmpty())
+                out.insert(p["id"].toString());
+        }
+        return out;
+    };
+    QCOMPARE(doc["schedulers"].toArray().size(), kSchedulers.size());
+    QCOMPARE(doc["repartitioners"].toArray().size(), kRepartitioners.size());
+    QCOMPARE(ids("schedulers"), std::set<QString>(kSchedulers.begin(), kSchedulers.end()));
+    QCOMPARE(ids("repartitioners"), std::set<QString>(kRepartitioners.begin(), kRepartitioners.end()));
+}
+
+void TestCliCompare::unknownPolicy_data()
+{
+    QTest::addColumn<QString>("runs");
+    QTest::addColumn<QString>("unknown");
+    QTest::addColumn<QStringList>("valid");
+    QTest::newRow("scheduler") << "nope/static"
+                               << "nope" << kSchedulers;
+    QTest::newRow("repartitioner") << "cedf/nope"
+                                   << "nope" << kRepartitioners;
+}
+
+void TestCliCompare::unknownPolicy()
+{
+    QFETCH(QString, runs);
+    QFETCH(QString, unknown);
+    QFETCH(QStringList, valid);
+    const Output o = cli({"compare", sample("paper-single.json"), "--runs", runs});
+    QCOMPARE(o.exitCode, 2);
+    const QString err = QString::fromUtf8(o.err);
+    QVERIFY2(err.contains(unknown), qPrintable(err));
+    for (const QString& id : valid)
+        QVERIFY2(err.contains(id), qPrintable(err + " lacks " + id));
+    QVERIFY(o.out.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(TestCliCompare)
+#include "tst_cli_compare.moc"
