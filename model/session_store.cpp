@@ -104,6 +104,18 @@ bool looksLikeSqlite(const fs::path& path)
 
 SessionStore::SessionStore(const fs::path& path, Mode mode) : m_path(path)
 {
+    try {
+        open(mode);
+    } catch (...) {
+        sqlite3_close(m_db); // the destructor does not run when the constructor throws
+        m_db = nullptr;
+        throw;
+    }
+}
+
+void SessionStore::open(Mode mode)
+{
+    const fs::path& path = m_path;
     std::error_code ec;
     const bool exists = fs::exists(path, ec) && fs::file_size(path, ec) > 0;
     if (!exists && mode != Mode::Create)
@@ -113,6 +125,14 @@ SessionStore::SessionStore(const fs::path& path, Mode mode) : m_path(path)
     m_readOnly = mode == Mode::ReadOnly;
     if (!m_readOnly && exists && !writable(path))
         throw SessionError(path.string() + ": the session file is read-only; save to another file");
+    // A save interrupted during its commit leaves a "hot" journal that only a writer can roll back:
+    // when the file is writable, let a short read-write open restore it before reading.
+    if (m_readOnly && fs::exists(path.string() + "-journal", ec) && writable(path)) {
+        sqlite3* db = nullptr;
+        if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK)
+            sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+    }
     const int flags = m_readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     if (sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr) != SQLITE_OK)
         fail("cannot open it");
@@ -126,14 +146,27 @@ SessionStore::SessionStore(const fs::path& path, Mode mode) : m_path(path)
         Statement check(m_db, "PRAGMA quick_check");
         if (!check.step(m_db) || check.text(0) != "ok")
             throw SessionError(check.text(0));
-        Statement meta(m_db, "SELECT value FROM meta WHERE key = 'schema_version'");
-        if (!meta.step(m_db))
-            throw SessionError("no schema version");
-        m_version = std::stoi(meta.text(0));
     } catch (const std::exception& e) {
-        throw SessionError(path.string() + ": the session file is damaged or not a MIGsight session (" + e.what() +
+        throw SessionError(path.string() + ": the session file is damaged (" + std::string(e.what()) +
                            "); it was not changed. Restore a backup or open another file");
     }
+    std::string format;
+    try {
+        Statement meta(m_db, "SELECT (SELECT value FROM meta WHERE key = 'format'), "
+                             "(SELECT value FROM meta WHERE key = 'schema_version')");
+        meta.step(m_db);
+        format = meta.text(0);
+        m_version = std::stoi(meta.text(1));
+    } catch (const std::exception&) {
+        format.clear();
+    }
+    if (format != "migsight-session")
+        throw SessionError(path.string() + ": not a MIGsight session (an SQLite database of another program); the "
+                                           "file was not changed");
+    Statement devLayout(m_db, "SELECT count(*) FROM sqlite_master WHERE name = 'run_jobs'");
+    if (devLayout.step(m_db) && sqlite3_column_int(devLayout.get(), 0) > 0)
+        throw SessionError(path.string() + ": written by a development build of MIGsight (a pre-release session "
+                                           "layout this version does not read); the file was not changed");
     if (m_version > kSessionSchemaVersion)
         throw SessionError(path.string() + ": written by a newer MIGsight (session schema " + std::to_string(m_version) +
                            "; this one reads up to " + std::to_string(kSessionSchemaVersion) +

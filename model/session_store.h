@@ -82,6 +82,7 @@ public:
     [[nodiscard]] std::vector<std::string> notes() const;
 
 private:
+    void open(Mode mode);
     [[nodiscard]] std::vector<double> loadBlob(std::int64_t runId, const std::string& name) const;
     void createSchema();
     void migrate(int from);

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 namespace model {
@@ -24,6 +25,7 @@ struct Raw
     int type = 0;
     double deadline = -1.0; ///< < 0: from the slack rule
     double memoryGiB = 0.0;
+    int row = 0; ///< line of the trace it comes from
 };
 
 struct Reader
@@ -98,12 +100,11 @@ void readAlibaba(Reader& r, const CsvTable& t)
             continue;
         }
         if (gpus > 1 && r.s.multiGpu == "serial") {
-            r.raws.push_back({release, work * gpus, type});
+            r.raws.push_back({release, work * gpus, type, -1.0, 0.0, line});
         } else {
             for (int g = 0; g < static_cast<int>(gpus); ++g)
-                r.raws.push_back({release, work, type});
+                r.raws.push_back({release, work, type, -1.0, 0.0, line});
         }
-        ++r.report.used;
     }
 }
 
@@ -114,6 +115,8 @@ bool parseTimestamp(const std::string& text, double& seconds)
     int y = 0, mo = 0, d = 0, h = 0, mi = 0;
     double sec = 0.0;
     if (std::sscanf(text.c_str(), "%d-%d-%d %d:%d:%lf", &y, &mo, &d, &h, &mi, &sec) != 6)
+        return false;
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 || mi < 0 || mi > 59 || !(sec >= 0.0 && sec < 61.0))
         return false;
     tm.tm_year = y - 1900;
     tm.tm_mon = mo - 1;
@@ -140,8 +143,7 @@ void readAzure(Reader& r, const CsvTable& t)
             r.reject(t.line(i), "no tokens: no work");
             continue;
         }
-        r.raws.push_back({ts / 60.0, work, type});
-        ++r.report.used;
+        r.raws.push_back({ts / 60.0, work, type, -1.0, 0.0, t.line(i)});
     }
 }
 
@@ -179,8 +181,8 @@ void readGeneric(Reader& r, const CsvTable& t)
             raw.deadline = raw.release + value * raw.work1g / r.types[static_cast<size_t>(raw.type)].speedup[7];
         if (t.number(i, col("memory_gib"), value))
             raw.memoryGiB = value;
+        raw.row = t.line(i);
         r.raws.push_back(raw);
-        ++r.report.used;
     }
 }
 
@@ -193,12 +195,15 @@ std::vector<simcore::Job> finish(Reader& r)
     const double to = r.s.windowLengthMin ? from + *r.s.windowLengthMin : 1e300;
     simcore::Rng rng(r.s.seed);
     std::vector<simcore::Job> jobs;
+    std::set<int> usedRows;
+    std::set<int> outsideRows;
     for (const Raw& raw : raws) {
         const double rel = raw.release - origin;
         if (rel < from || rel >= to) {
-            r.skip("outside the window");
+            outsideRows.insert(raw.row);
             continue;
         }
+        usedRows.insert(raw.row);
         double copies = r.s.loadScale;
         for (int c = 0; copies > 0.0; ++c, copies -= 1.0) {
             if (copies < 1.0 && rng.uniform() >= copies)
@@ -214,6 +219,12 @@ std::vector<simcore::Job> finish(Reader& r)
                                              : j.release + rng.uniform(r.s.slackMin, r.s.slackMax) * p7;
             jobs.push_back(j);
         }
+    }
+    // A row counts once: used when at least one of its jobs is kept, else skipped.
+    r.report.used = static_cast<int>(usedRows.size());
+    for (int row : outsideRows) {
+        if (usedRows.count(row) == 0)
+            r.skip("outside the window");
     }
     std::stable_sort(jobs.begin(), jobs.end(), [](const auto& a, const auto& b) { return a.release < b.release; });
     for (size_t i = 0; i < jobs.size(); ++i)
@@ -263,10 +274,12 @@ std::vector<simcore::Job> importTrace(const std::filesystem::path& path, const I
         if (c != nullptr)
             need.push_back(c);
     if (settings.format == ImportSettings::Format::Generic) {
-        for (const char* key : {"release"}) {
-            const auto it = settings.columns.find(key);
-            need.push_back(it == settings.columns.end() ? std::string("release") : it->second);
-        }
+        // Every mapped column must exist (a typo would otherwise reject every row); release is
+        // required.
+        if (settings.columns.find("release") == settings.columns.end())
+            need.push_back("release");
+        for (const auto& [key, column] : settings.columns)
+            need.push_back(column);
     }
     if (!table.requireColumns(need, problems))
         return {};
