@@ -1,0 +1,159 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# MIGsight: build, run and test on a Debian 12 machine (as root, or a user with sudo).
+#
+#   make run       install what is missing, build, open the studio on samples/quickstart.json
+#   make test      install, build, check the formatting, run every test (what CI runs)
+#
+# Other targets: deps build format format-check package asan bench tidy clean help.
+# Build folders: build/dev (make build/run/test), build/release (package, bench), build/dev-asan.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+
+# Debian 12 packages (shared toolchain notes, plus what the CMakeLists find since). libqt6sql6-sqlite
+# is only a Recommends of Qt Sql, so it is named; libglpk-dev serves the LP lower bounds (policies/),
+# libyaml-cpp-dev the mig-parted YAML (model/); dpkg-dev and file are what CPack needs for the .deb's
+# shared-library dependencies; xvfb and xauth serve windows and screenshots without a desktop.
+PACKAGES := \
+    cmake ninja-build g++ ccache \
+    qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-svg-dev libgl-dev \
+    libqcustomplot-dev libqcustomplot2.1-qt6 \
+    libeigen3-dev nlohmann-json3-dev libsqlite3-dev libglpk-dev libyaml-cpp-dev \
+    xvfb xauth fonts-dejavu-core imagemagick x11-apps poppler-utils \
+    clang-format dpkg-dev file
+
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+
+# The studio is built when its sources are in the tree (ui/ and app/gui/); otherwise only the
+# command-line tool, the libraries and their tests are. Override with `make build GUI=OFF`.
+GUI ?= $(if $(and $(wildcard ui/CMakeLists.txt),$(wildcard app/gui/main.cpp)),ON,OFF)
+
+# Sources that `make format` / `make format-check` cover: tracked C++ files (every file when
+# this is not a git checkout).
+FORMAT_DIRS := app ui model simcore policies tests bench
+FORMAT_FILES = $(shell \
+    if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+        git ls-files -- $(foreach d,$(FORMAT_DIRS),'$(d)/*.cpp' '$(d)/*.h'); \
+    else \
+        find $(FORMAT_DIRS) \( -name '*.cpp' -o -name '*.h' \) -type f 2>/dev/null | sort; \
+    fi | while read -r f; do [ -f "$$f" ] && echo "$$f"; done)
+
+SCREENSHOT := build/migsight-screenshot.png
+
+.PHONY: help deps build run test format format-check package asan bench tidy clean
+
+help:
+	@echo "make run           build and open the studio on samples/quickstart.json"
+	@echo "make test          build, check formatting, run all tests (CI runs this)"
+	@echo "make deps          install the missing Debian packages (apt-get, needs root or sudo)"
+	@echo "make build         configure (preset dev) and build into build/dev"
+	@echo "make format        clang-format every tracked C++ file in place"
+	@echo "make format-check  fail if any tracked C++ file is not clang-formatted"
+	@echo "make package       release build and .deb + .tar.gz packages in build/release"
+	@echo "make asan          build with address + undefined sanitizers and run the tests"
+	@echo "make bench         release build, then run the simulation benchmark"
+	@echo "make tidy          clang-tidy over the sources (slow; not part of make test)"
+	@echo "make clean         remove build/"
+
+# install_missing PACKAGES: apt-get install only what dpkg does not report as installed (so a second
+# run installs nothing and needs no network); apt-get update only when something is missing.
+define install_missing
+	@missing=""; \
+	for p in $(1); do \
+	    dpkg-query -W -f='$${db:Status-Abbrev}' "$$p" 2>/dev/null | grep -q '^ii' || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then \
+	    echo "deps: all $(words $(1)) Debian packages needed are installed"; \
+	else \
+	    echo "deps: installing$$missing"; \
+	    if [ -n "$(SUDO)" ] && ! command -v sudo >/dev/null; then \
+	        echo "deps: not root and no sudo: install these packages as root:$$missing" >&2; exit 1; \
+	    fi; \
+	    $(SUDO) apt-get update -q; \
+	    $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+endef
+
+deps:
+	$(call install_missing,$(PACKAGES))
+
+# configure PRESET: run CMake once (later changes to CMakeLists are picked up by Ninja itself);
+# again only when the GUI setting changes.
+define configure
+	@if [ ! -f build/$(1)/build.ninja ] || \
+	    ! grep -qx 'MIGSIGHT_BUILD_GUI:BOOL=$(GUI)' build/$(1)/CMakeCache.txt; then \
+	    if [ "$(GUI)" = OFF ]; then \
+	        echo "note: building without the studio GUI (MIGSIGHT_BUILD_GUI=OFF): ui/CMakeLists.txt or app/gui/main.cpp is missing"; \
+	    fi; \
+	    cmake --preset $(1) -DMIGSIGHT_BUILD_GUI=$(GUI); \
+	fi
+endef
+
+build: deps
+	$(call configure,dev)
+	cmake --build --preset dev
+
+run: build
+	@if [ ! -x build/dev/app/migsight ] || [ "$(GUI)" = OFF ]; then \
+	    echo "run: the studio GUI is not part of this checkout yet; simulating samples/quickstart.json with migsight-cli instead:"; \
+	    build/dev/app/migsight-cli simulate samples/quickstart.json; \
+	elif [ -n "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ]; then \
+	    echo "run: build/dev/app/migsight --session samples/quickstart.json"; \
+	    build/dev/app/migsight --session samples/quickstart.json; \
+	else \
+	    echo "run: no display (DISPLAY is not set), so no window can open here."; \
+	    echo "run: rendering the studio offscreen into $(SCREENSHOT) instead ..."; \
+	    QT_QPA_PLATFORM=offscreen QT_QPA_FONTDIR=/usr/share/fonts/truetype/dejavu \
+	        build/dev/app/migsight --session samples/quickstart.json --screenshot $(SCREENSHOT); \
+	    echo "run: screenshot written to $(CURDIR)/$(SCREENSHOT)"; \
+	    echo "run: from a desktop session, 'make run' opens the window itself."; \
+	fi
+
+test: deps build format-check
+	ctest --preset dev
+
+format:
+	@files="$(FORMAT_FILES)"; \
+	if [ -n "$$files" ]; then clang-format -i $$files; fi; \
+	echo "format: $(words $(FORMAT_FILES)) files formatted"
+
+format-check:
+	@files="$(FORMAT_FILES)"; rc=0; \
+	if [ -z "$$files" ]; then echo "format-check: no C++ files found"; exit 0; fi; \
+	out=$$(clang-format --dry-run --Werror $$files 2>&1) || rc=$$?; \
+	if [ $$rc -ne 0 ]; then \
+	    bad=$$(grep -oE '^[^:[:space:]]+:[0-9]+:[0-9]+: (warning|error)' <<<"$$out" | cut -d: -f1 | sort -u); \
+	    if [ -z "$$bad" ]; then echo "$$out" >&2; echo "format-check: clang-format failed" >&2; exit 1; fi; \
+	    echo "format-check: these files are not clang-formatted (run 'make format'):" >&2; \
+	    sed 's/^/    /' <<<"$$bad" >&2; \
+	    exit 1; \
+	fi; \
+	echo "format-check: $(words $(FORMAT_FILES)) files are clang-formatted"
+
+package: deps
+	$(call configure,release)
+	cmake --build --preset release
+	@out=$$(cpack --preset release 2>&1) || { echo "$$out" >&2; exit 1; }; \
+	echo "$$out"; \
+	echo "package: built"; \
+	sed -n 's/^CPack: - package: \(.*\) generated\.$$/    \1/p' <<<"$$out"
+
+asan: deps
+	$(call configure,dev-asan)
+	cmake --build --preset dev-asan
+	ctest --preset dev-asan
+
+bench: deps
+	$(call configure,release)
+	cmake --build --preset release --target bench_simulate
+	build/release/bench/bench_simulate
+
+# clang-tidy over the project's sources (.clang-tidy); slow (minutes), so not part of `make test`.
+tidy: build
+	$(call install_missing,clang-tidy)
+	run-clang-tidy -p build/dev -quiet '^$(CURDIR)/(app|ui|model|simcore|policies)/.*\.cpp$$'
+
+clean:
+	rm -rf build
