@@ -3,8 +3,8 @@
 //   build/release/bench/bench_simulate [samples/paper-fleet.json]
 #include "catalog.h"
 #include "compare.h"
-#include "lower_bounds.h"
 #include "engine.h"
+#include "lower_bounds.h"
 #include "recorder.h"
 #include "registry.h"
 #include "scenario.h"
@@ -90,8 +90,9 @@ void largeFleet(int gpus, double multiplier, simcore::PreemptionMode mode, bool 
     const auto result = simcore::runToEnd(engine, series);
     const double simMs = msSince(t1);
     std::printf("%d GPUs, %zu jobs (diurnal x%.0f), mode %s, time series %s:\n", gpus, jobs.size(), multiplier,
-                mode == simcore::PreemptionMode::FullReschedule ? "full-reschedule"
-                : mode == simcore::PreemptionMode::OnRepartition ? "on-repartition" : "none",
+                mode == simcore::PreemptionMode::FullReschedule  ? "full-reschedule"
+                : mode == simcore::PreemptionMode::OnRepartition ? "on-repartition"
+                                                                 : "none",
                 series ? "on" : "off");
     std::printf("  generate %.0f ms, simulate %.0f ms, %lld event times, %.2f M events/s, peak RSS %ld MiB\n", genMs,
                 simMs, result.metrics.steps, static_cast<double>(result.metrics.steps) / simMs / 1000.0, peakRssMiB());
@@ -101,9 +102,10 @@ void largeFleet(int gpus, double multiplier, simcore::PreemptionMode mode, bool 
         const auto t2 = Clock::now();
         std::vector<std::vector<double>> power(static_cast<size_t>(gpus), a100->powerW);
         const auto bound = policies::energyLowerBound(jobs, types, power);
-        std::printf("  energy lower bound for %zu jobs: %.0f ms (E_LB %.4g W*min, makespan %.1f min; run %.1f%% above)\n",
-                    jobs.size(), msSince(t2), bound.energyWmin, bound.makespanMin,
-                    100.0 * (result.metrics.energyWmin - bound.energyWmin) / bound.energyWmin);
+        std::printf(
+            "  energy lower bound for %zu jobs: %.0f ms (E_LB %.4g W*min, makespan %.1f min; run %.1f%% above)\n",
+            jobs.size(), msSince(t2), bound.energyWmin, bound.makespanMin,
+            100.0 * (result.metrics.energyWmin - bound.energyWmin) / bound.energyWmin);
     }
 }
 

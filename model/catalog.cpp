@@ -179,8 +179,8 @@ const Catalog& Catalog::builtin()
         Problems problems;
         Catalog c = loadDir(resourceDir() / "catalogs", problems);
         if (!problems.empty() || c.m_models.empty())
-            throw std::runtime_error("the GPU catalogs are missing or broken:\n" + problems.text() +
-                                     "(looked in " + (resourceDir() / "catalogs").string() + ")");
+            throw std::runtime_error("the GPU catalogs are missing or broken:\n" + problems.text() + "(looked in " +
+                                     (resourceDir() / "catalogs").string() + ")");
         return c;
     }();
     return catalog;

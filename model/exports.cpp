@@ -2,11 +2,11 @@
 #include "exports.h"
 
 #include <nlohmann/json.hpp>
-#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <yaml-cpp/yaml.h>
 
 namespace model {
 
@@ -184,17 +184,24 @@ void writePerfetto(std::ostream& out, const Scenario& scenario, const simcore::R
     nlohmann::json events = nlohmann::json::array();
     const int queuePid = static_cast<int>(gpus.size());
     for (size_t g = 0; g < gpus.size(); ++g) {
-        events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", g}, {"tid", 0},
+        events.push_back({{"ph", "M"},
+                          {"name", "process_name"},
+                          {"pid", g},
+                          {"tid", 0},
                           {"args", {{"name", "GPU " + std::to_string(g) + " (" + gpus[g].model->name + ")"}}}});
     }
-    events.push_back({{"ph", "M"}, {"name", "process_name"}, {"pid", queuePid}, {"tid", 0}, {"args", {{"name", "Fleet"}}}});
+    events.push_back(
+        {{"ph", "M"}, {"name", "process_name"}, {"pid", queuePid}, {"tid", 0}, {"args", {{"name", "Fleet"}}}});
     std::map<std::pair<int, int>, bool> named;
     for (const auto& seg : result.segments) {
         const int tid = seg.start * 100 + seg.profile + 1;
         const auto& model = *gpus[static_cast<size_t>(seg.gpu)].model;
         if (!named[{seg.gpu, tid}]) {
             named[{seg.gpu, tid}] = true;
-            events.push_back({{"ph", "M"}, {"name", "thread_name"}, {"pid", seg.gpu}, {"tid", tid},
+            events.push_back({{"ph", "M"},
+                              {"name", "thread_name"},
+                              {"pid", seg.gpu},
+                              {"tid", tid},
                               {"args", {{"name", simcore::placementText(model, {seg.profile, seg.start})}}}});
         }
         const auto& job = result.jobs[static_cast<size_t>(seg.job)];
@@ -209,16 +216,22 @@ void writePerfetto(std::ostream& out, const Scenario& scenario, const simcore::R
     }
     for (size_t g = 0; g < result.gpuPower.size(); ++g) {
         for (const auto& [t, w] : result.gpuPower[g])
-            events.push_back({{"ph", "C"}, {"name", "power"}, {"pid", g}, {"tid", 0}, {"ts", t * usPerMin}, {"args", {{"W", w}}}});
+            events.push_back(
+                {{"ph", "C"}, {"name", "power"}, {"pid", g}, {"tid", 0}, {"ts", t * usPerMin}, {"args", {{"W", w}}}});
     }
     const auto& s = result.series;
     for (size_t i = 0; i < s.time.size(); ++i)
-        events.push_back({{"ph", "C"}, {"name", "queue"}, {"pid", queuePid}, {"tid", 0}, {"ts", s.time[i] * usPerMin},
+        events.push_back({{"ph", "C"},
+                          {"name", "queue"},
+                          {"pid", queuePid},
+                          {"tid", 0},
+                          {"ts", s.time[i] * usPerMin},
                           {"args", {{"jobs", s.queued[i]}}}});
     nlohmann::json doc;
     doc["traceEvents"] = std::move(events);
     doc["displayTimeUnit"] = "ms";
-    doc["otherData"] = {{"producer", "MIGsight"}, {"scenario", scenario.name}, {"time_unit", "1 minute = 60 s of trace time"}};
+    doc["otherData"] = {
+        {"producer", "MIGsight"}, {"scenario", scenario.name}, {"time_unit", "1 minute = 60 s of trace time"}};
     out << doc.dump() << "\n";
 }
 

@@ -20,7 +20,8 @@ std::vector<std::string_view> splitLine(std::string_view line)
     size_t start = 0;
     while (true) {
         const size_t comma = line.find(',', start);
-        std::string_view cell = line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+        std::string_view cell =
+            line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
         while (!cell.empty() && (cell.front() == ' ' || cell.front() == '\t'))
             cell.remove_prefix(1);
         while (!cell.empty() && (cell.back() == ' ' || cell.back() == '\t' || cell.back() == '\r'))
@@ -108,7 +109,8 @@ std::vector<simcore::Job> parseJobsCsv(const std::string& text, const std::strin
             const std::string got = std::string(line.substr(0, line.find_last_not_of("\r") + 1));
             if (got.rfind(kJobsCsvHeader, 0) != 0)
                 problems.add(file, "line " + std::to_string(lineNo),
-                             "the header must be '" + std::string(kJobsCsvHeader) + "[,memory_gib]', found '" + got + "'");
+                             "the header must be '" + std::string(kJobsCsvHeader) + "[,memory_gib]', found '" + got +
+                                 "'");
             continue;
         }
         simcore::Job job;
@@ -167,8 +169,8 @@ void writeJobsCsv(std::ostream& out, const std::vector<simcore::Job>& jobs, cons
     }
 }
 
-void writeJobResultsCsv(std::ostream& out, const simcore::RunResult& result,
-                        const std::vector<simcore::JobType>& types, const std::vector<simcore::FleetGpu>& fleet)
+void writeJobResultsCsv(std::ostream& out, const simcore::RunResult& result, const std::vector<simcore::JobType>& types,
+                        const std::vector<simcore::FleetGpu>& fleet)
 {
     out << "id,type,release_min,deadline_min,work_1g_min,start_min,end_min,tardiness_min,gpu,profile,"
            "instance_start,preemptions\n";

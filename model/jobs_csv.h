@@ -29,7 +29,7 @@ void writeJobsCsv(std::ostream& out, const std::vector<simcore::Job>& jobs, cons
 
 /// @brief Writes per-job results: id, type, release, deadline, work, start, end, tardiness, GPU,
 /// profile, instance start, preemptions.
-void writeJobResultsCsv(std::ostream& out, const simcore::RunResult& result,
-                        const std::vector<simcore::JobType>& types, const std::vector<simcore::FleetGpu>& fleet);
+void writeJobResultsCsv(std::ostream& out, const simcore::RunResult& result, const std::vector<simcore::JobType>& types,
+                        const std::vector<simcore::FleetGpu>& fleet);
 
 } // namespace model

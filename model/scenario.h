@@ -24,8 +24,8 @@ struct FleetGroup
 {
     std::shared_ptr<const simcore::GpuModel> model; ///< the board (power curve overrides applied)
     int count = 0;
-    std::string configList;                ///< list that numbered layouts refer to
-    std::vector<simcore::Layout> layouts;  ///< one per GPU
+    std::string configList;               ///< list that numbered layouts refer to
+    std::vector<simcore::Layout> layouts; ///< one per GPU
 };
 
 /// @brief Where the jobs of a scenario come from.
@@ -37,7 +37,7 @@ struct WorkloadSpec
     simcore::PoissonSpec poisson;
     std::filesystem::path csvPath; ///< resolved against the scenario file's folder
     simcore::SizeModel sizes;
-    std::vector<double> mix;       ///< weight per job type (index into Scenario::jobTypes)
+    std::vector<double> mix; ///< weight per job type (index into Scenario::jobTypes)
 };
 
 /// @brief A policy id with its parameters.

@@ -2,12 +2,12 @@
 #include "session_store.h"
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <cstring>
-#include <iterator>
 #include <ctime>
 #include <fstream>
-#include <unistd.h>
+#include <iterator>
 
 namespace model {
 
@@ -56,7 +56,10 @@ public:
     void bind(int i, double v) { sqlite3_bind_double(m_stmt, i, v); }
     void bind(int i, std::int64_t v) { sqlite3_bind_int64(m_stmt, i, v); }
     void bind(int i, int v) { sqlite3_bind_int(m_stmt, i, v); }
-    void bind(int i, const std::string& v) { sqlite3_bind_text(m_stmt, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT); }
+    void bind(int i, const std::string& v)
+    {
+        sqlite3_bind_text(m_stmt, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    }
     void bindBlob(int i, const std::vector<double>& v)
     {
         sqlite3_bind_blob(m_stmt, i, v.data(), static_cast<int>(v.size() * sizeof(double)), SQLITE_TRANSIENT);
@@ -121,7 +124,8 @@ void SessionStore::open(Mode mode)
     if (!exists && mode != Mode::Create)
         throw SessionError(path.string() + ": no such session file");
     if (exists && !looksLikeSqlite(path))
-        throw SessionError(path.string() + ": not a MIGsight session (not an SQLite database); the file was not changed");
+        throw SessionError(path.string() +
+                           ": not a MIGsight session (not an SQLite database); the file was not changed");
     m_readOnly = mode == Mode::ReadOnly;
     if (!m_readOnly && exists && !writable(path))
         throw SessionError(path.string() + ": the session file is read-only; save to another file");
@@ -168,9 +172,9 @@ void SessionStore::open(Mode mode)
         throw SessionError(path.string() + ": written by a development build of MIGsight (a pre-release session "
                                            "layout this version does not read); the file was not changed");
     if (m_version > kSessionSchemaVersion)
-        throw SessionError(path.string() + ": written by a newer MIGsight (session schema " + std::to_string(m_version) +
-                           "; this one reads up to " + std::to_string(kSessionSchemaVersion) +
-                           "); the file was not changed");
+        throw SessionError(path.string() + ": written by a newer MIGsight (session schema " +
+                           std::to_string(m_version) + "; this one reads up to " +
+                           std::to_string(kSessionSchemaVersion) + "); the file was not changed");
     if (m_version < kSessionSchemaVersion && !m_readOnly)
         migrate(m_version);
 }
@@ -209,8 +213,9 @@ void SessionStore::createSchema()
     try {
         exec(kSchemaV1);
         Statement st(m_db, "INSERT INTO meta (key, value) VALUES (?1, ?2)");
-        const std::pair<std::string, std::string> rows[] = {
-            {"schema_version", std::to_string(kSessionSchemaVersion)}, {"created", nowUtc()}, {"format", "migsight-session"}};
+        const std::pair<std::string, std::string> rows[] = {{"schema_version", std::to_string(kSessionSchemaVersion)},
+                                                            {"created", nowUtc()},
+                                                            {"format", "migsight-session"}};
         for (const auto& [k, v] : rows) {
             st.bind(1, k);
             st.bind(2, v);
@@ -253,9 +258,10 @@ void saveSeries(sqlite3* db, Statement& st, std::int64_t runId, const simcore::R
     std::vector<double> jobs;
     jobs.reserve(r.jobs.size() * kJobFields);
     for (const auto& j : r.jobs)
-        jobs.insert(jobs.end(), {static_cast<double>(j.id), static_cast<double>(j.type), j.release, j.deadline, j.work1g,
-                                 j.start, j.end, j.tardiness, static_cast<double>(j.gpu), static_cast<double>(j.profile),
-                                 static_cast<double>(j.instanceStart), static_cast<double>(j.preemptions)});
+        jobs.insert(jobs.end(),
+                    {static_cast<double>(j.id), static_cast<double>(j.type), j.release, j.deadline, j.work1g, j.start,
+                     j.end, j.tardiness, static_cast<double>(j.gpu), static_cast<double>(j.profile),
+                     static_cast<double>(j.instanceStart), static_cast<double>(j.preemptions)});
     put("jobs", jobs);
     if (s.time.empty())
         return;

@@ -44,9 +44,9 @@ simcore::RunResult simulate(const Scenario& scenario, const std::vector<simcore:
     const PolicyChoice& repart = options.repartitioner ? *options.repartitioner : scenario.repartitioner;
     auto scheduler = registry.createScheduler(sched.id, sched.params);
     auto repartitioner = registry.createRepartitioner(repart.id, repart.params);
-    std::uint64_t seed = options.seed.value_or(scenario.workload.kind == WorkloadSpec::Kind::Poisson
-                                                   ? scenario.workload.poisson.seed
-                                                   : scenario.workload.diurnal.seed);
+    std::uint64_t seed =
+        options.seed.value_or(scenario.workload.kind == WorkloadSpec::Kind::Poisson ? scenario.workload.poisson.seed
+                                                                                    : scenario.workload.diurnal.seed);
     simcore::Engine engine(engineConfig(scenario, seed), scenario.fleetGpus(), scenario.jobTypes, jobs, *scheduler,
                            *repartitioner);
     return simcore::runToEnd(engine, options.timeSeries);

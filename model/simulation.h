@@ -14,10 +14,10 @@ namespace model {
 /// @brief Overrides for one run of a scenario.
 struct RunOptions
 {
-    std::optional<std::uint64_t> seed;     ///< replaces the workload's seed (generated workloads)
+    std::optional<std::uint64_t> seed; ///< replaces the workload's seed (generated workloads)
     std::optional<PolicyChoice> scheduler;
     std::optional<PolicyChoice> repartitioner;
-    bool timeSeries = true;                ///< false keeps metrics and per-job results only
+    bool timeSeries = true; ///< false keeps metrics and per-job results only
 };
 
 /// @brief The jobs of a scenario's workload: generated from its seed (or @p seed) or read from

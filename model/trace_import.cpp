@@ -71,7 +71,8 @@ void readAlibaba(Reader& r, const CsvTable& t)
     for (size_t i = 0; i < t.rows(); ++i) {
         const int line = t.line(i);
         double gpus = 0, milli = 0, created = 0, deleted = 0, scheduled = 0;
-        if (!t.number(i, "num_gpu", gpus) || !t.number(i, "gpu_milli", milli) || !t.number(i, "creation_time", created)) {
+        if (!t.number(i, "num_gpu", gpus) || !t.number(i, "gpu_milli", milli) ||
+            !t.number(i, "creation_time", created)) {
             r.reject(line, "num_gpu, gpu_milli and creation_time must be numbers");
             continue;
         }
@@ -241,7 +242,8 @@ void summarise(ImportReport& rep, const std::vector<simcore::Job>& jobs, const s
         rep.workSliceMinutes += j.work1g;
         int size = 7;
         for (int k : {1, 2, 3, 4, 7}) {
-            if (j.release + j.work1g / types[static_cast<size_t>(j.type)].speedup[static_cast<size_t>(k)] <= j.deadline) {
+            if (j.release + j.work1g / types[static_cast<size_t>(j.type)].speedup[static_cast<size_t>(k)] <=
+                j.deadline) {
                 size = k;
                 break;
             }
@@ -319,7 +321,8 @@ std::string ImportReport::text() const
     o << "\nsmallest slice meeting the deadline: 1g " << sizeHistogram[1] << ", 2g " << sizeHistogram[2] << ", 3g "
       << sizeHistogram[3] << ", 4g " << sizeHistogram[4] << ", 7g " << sizeHistogram[7] << "\n";
     if (demandRatio > 0.0)
-        o << "demand against the fleet: " << 100.0 * demandRatio << "% of its compute-slice time (1g-equivalent work)\n";
+        o << "demand against the fleet: " << 100.0 * demandRatio
+          << "% of its compute-slice time (1g-equivalent work)\n";
     return o.str();
 }
 

@@ -48,16 +48,16 @@ struct ImportSettings
 struct ImportReport
 {
     int rowsRead = 0;
-    int used = 0;      ///< rows that became at least one job
-    int skipped = 0;   ///< rows left out on purpose (CPU-only pods, outside the window, ...)
-    int rejected = 0;  ///< rows with bad or missing values
+    int used = 0;     ///< rows that became at least one job
+    int skipped = 0;  ///< rows left out on purpose (CPU-only pods, outside the window, ...)
+    int rejected = 0; ///< rows with bad or missing values
     std::map<std::string, int> skipReasons;
     std::vector<std::pair<int, std::string>> rejects; ///< (line, reason), the first 200
     int jobs = 0;
     double spanMin = 0.0;
-    std::array<int, 24> hourlyArrivals{};        ///< by hour of day of the release
-    std::array<int, 8> sizeHistogram{};          ///< by smallest slice size meeting the deadline
-    double workSliceMinutes = 0.0;               ///< sum of p_1 over jobs
+    std::array<int, 24> hourlyArrivals{}; ///< by hour of day of the release
+    std::array<int, 8> sizeHistogram{};   ///< by smallest slice size meeting the deadline
+    double workSliceMinutes = 0.0;        ///< sum of p_1 over jobs
     /// Demand against a fleet: work / (compute slices x span); set by demandAgainst().
     double demandRatio = 0.0;
     [[nodiscard]] std::string text() const;

@@ -81,7 +81,8 @@ simcore::SizeModel readSizes(JsonReader& r, const Json& root)
     const Json& s = root["sizes"];
     if (!r.expectObject(s, "$.sizes"))
         return sizes;
-    r.allowKeys(s, "$.sizes", {"inference_mean_min", "training_median_min", "training_sigma", "slack_min", "slack_max"});
+    r.allowKeys(s, "$.sizes",
+                {"inference_mean_min", "training_median_min", "training_sigma", "slack_min", "slack_max"});
     sizes.inferenceMeanMin = r.optionalNumber(s, "$.sizes", "inference_mean_min", sizes.inferenceMeanMin, 1e-6, 1e6);
     sizes.trainingMedianMin = r.optionalNumber(s, "$.sizes", "training_median_min", sizes.trainingMedianMin, 1e-6, 1e6);
     sizes.trainingSigma = r.optionalNumber(s, "$.sizes", "training_sigma", sizes.trainingSigma, 0.0, 10.0);

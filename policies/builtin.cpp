@@ -38,16 +38,23 @@ SchedulerFactory plain()
 
 void registerSchedulers(Registry& r)
 {
-    r.addScheduler({"edf-most-packed", "EDF Most Packed: earliest deadline first, onto the most packed GPU's smallest "
-                                       "free slice that meets the deadline (else the earliest finish)", {}},
+    r.addScheduler({"edf-most-packed",
+                    "EDF Most Packed: earliest deadline first, onto the most packed GPU's smallest "
+                    "free slice that meets the deadline (else the earliest finish)",
+                    {}},
                    plain<EdfMostPacked>());
-    r.addScheduler({"edf-marginal-et", "EDF Marginal ET: earliest deadline first, onto the free slice with the lowest "
-                                       "weighted marginal energy plus tardiness", {}},
+    r.addScheduler({"edf-marginal-et",
+                    "EDF Marginal ET: earliest deadline first, onto the free slice with the lowest "
+                    "weighted marginal energy plus tardiness",
+                    {}},
                    plain<EdfMarginalEt>());
-    r.addScheduler({"cedf", "Categorical EDF: jobs that gain most from large slices first (class by scaling), then "
-                            "by deadline, onto GPUs with the largest average slice first", {}},
+    r.addScheduler({"cedf",
+                    "Categorical EDF: jobs that gain most from large slices first (class by scaling), then "
+                    "by deadline, onto GPUs with the largest average slice first",
+                    {}},
                    plain<Cedf>());
-    r.addScheduler({"random", "Random baseline: earliest deadline first, onto a uniformly drawn free slice",
+    r.addScheduler({"random",
+                    "Random baseline: earliest deadline first, onto a uniformly drawn free slice",
                     {integer("seed", "added to the run's seed for the scheduler's own random stream", 0, 0, 1e15)}},
                    [](const ResolvedParams& p) {
                        return std::make_unique<RandomScheduler>(static_cast<std::uint64_t>(p.number("seed")));
@@ -58,8 +65,10 @@ void registerSchedulers(Registry& r)
                    plain<ShortestJobFirst>());
     r.addScheduler({"largest-first", "Largest first: most remaining work first, most-packed slice rule", {}},
                    plain<LargestFirst>());
-    r.addScheduler({"best-fit-memory", "Memory-aware best fit: earliest deadline first, onto the free slice with the "
-                                       "least memory that holds the job and meets its deadline", {}},
+    r.addScheduler({"best-fit-memory",
+                    "Memory-aware best fit: earliest deadline first, onto the free slice with the "
+                    "least memory that holds the job and meets its deadline",
+                    {}},
                    plain<BestFitMemory>());
 }
 

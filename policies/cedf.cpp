@@ -34,7 +34,8 @@ std::vector<int> Cedf::gpuOrder(const simcore::EngineView& view)
         int sum = 0;
         for (const auto& inst : instances)
             sum += inst.compute;
-        average[static_cast<size_t>(g)] = instances.empty() ? 0.0 : static_cast<double>(sum) / static_cast<double>(instances.size());
+        average[static_cast<size_t>(g)] =
+            instances.empty() ? 0.0 : static_cast<double>(sum) / static_cast<double>(instances.size());
     }
     std::vector<int> order(average.size());
     std::iota(order.begin(), order.end(), 0);

@@ -3,7 +3,6 @@
 
 #include "slice_scan.h"
 
-
 namespace policies {
 
 void EdfMostPacked::schedule(simcore::ScheduleRound& round)

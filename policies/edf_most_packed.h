@@ -3,7 +3,6 @@
 
 #include "policy.h"
 
-
 namespace policies {
 
 /// @brief EDF Most Packed (domain notes, section 6): queue by (deadline, id); GPUs by busy compute

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lower_bounds.h"
 
+#include <queue>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <queue>
 
 namespace policies {
 

@@ -15,7 +15,7 @@ namespace policies {
 struct LinearJob
 {
     double release = 0.0;
-    double work = 0.0;     ///< q_j
+    double work = 0.0; ///< q_j
     double deadline = 0.0;
 };
 
@@ -54,8 +54,8 @@ struct TardinessBound
 {
     bool computed = false;
     double avgTardinessMin = 0.0;
-    double slotMin = 0.0;     ///< slot width used
-    std::string note;         ///< why it was not computed, or how
+    double slotMin = 0.0; ///< slot width used
+    std::string note;     ///< why it was not computed, or how
 };
 
 /// @brief LP relaxation over time slots of width eps on m machines: work per slot <= m eps, a job

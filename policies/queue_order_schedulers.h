@@ -10,7 +10,10 @@ namespace policies {
 class Fcfs : public simcore::Scheduler
 {
 public:
-    [[nodiscard]] Key queueKey(const simcore::EngineView& view, int j) const override { return {view.job(j).release, 0.0}; }
+    [[nodiscard]] Key queueKey(const simcore::EngineView& view, int j) const override
+    {
+        return {view.job(j).release, 0.0};
+    }
     void schedule(simcore::ScheduleRound& round) override;
 };
 

@@ -91,8 +91,14 @@ const auto& lookup(const Entries& entries, std::string_view id, const Params& pa
 
 } // namespace
 
-std::vector<PolicyInfo> Registry::schedulers() const { return infos(m_schedulers); }
-std::vector<PolicyInfo> Registry::repartitioners() const { return infos(m_repartitioners); }
+std::vector<PolicyInfo> Registry::schedulers() const
+{
+    return infos(m_schedulers);
+}
+std::vector<PolicyInfo> Registry::repartitioners() const
+{
+    return infos(m_repartitioners);
+}
 
 const PolicyInfo* Registry::findScheduler(std::string_view id) const
 {
@@ -140,8 +146,8 @@ std::vector<std::string> Registry::checkParams(const PolicyInfo& info, const Par
         }
         const double v = std::get<double>(value);
         if (!std::isfinite(v) || v < spec->min || v > spec->max)
-            problems.push_back(where + " = " + std::to_string(v) + " is outside [" + std::to_string(spec->min) +
-                               ", " + std::to_string(spec->max) + "]");
+            problems.push_back(where + " = " + std::to_string(v) + " is outside [" + std::to_string(spec->min) + ", " +
+                               std::to_string(spec->max) + "]");
         else if (spec->kind == "integer" && v != std::floor(v))
             problems.push_back(where + " must be a whole number");
     }

@@ -23,10 +23,10 @@ using Params = std::map<std::string, ParamValue, std::less<>>;
 struct ParamSpec
 {
     std::string name;
-    std::string kind;        ///< "number", "integer" or "text"
+    std::string kind; ///< "number", "integer" or "text"
     std::string description;
     ParamValue defaultValue;
-    double min = -1e300;     ///< numbers only
+    double min = -1e300; ///< numbers only
     double max = 1e300;
     std::vector<std::string> choices; ///< text only; empty means free text
 };

@@ -17,8 +17,8 @@ std::vector<simcore::Layout> ScheduledRepartitioner::initialLayouts(const simcor
     } else {
         const double day = m_settings.dayStartH * 60.0;
         const double night = m_settings.dayEndH * 60.0;
-        const int dayConfig = m_settings.dayConfig > 0 ? m_settings.dayConfig
-                                                       : bestStaticForWindow(setup, m_settings.list, day, night);
+        const int dayConfig =
+            m_settings.dayConfig > 0 ? m_settings.dayConfig : bestStaticForWindow(setup, m_settings.list, day, night);
         const int nightConfig = m_settings.nightConfig > 0 ? m_settings.nightConfig
                                                            : bestStaticForWindow(setup, m_settings.list, night, day);
         if (dayConfig > listSize || nightConfig > listSize)
@@ -56,9 +56,10 @@ void ScheduledRepartitioner::decide(simcore::RepartitionRound& round)
     for (int g = 0; g < round.gpuCount(); ++g) {
         const simcore::Layout want = layoutFor(e, g);
         if (!simcore::sameInstances(want, round.gpu(g).layout) && !round.gpu(g).hasPending)
-            round.request(g, want, "scheduled layout from " + std::to_string(static_cast<int>(e.atMin) / 60) + ":" +
-                                       (static_cast<int>(e.atMin) % 60 < 10 ? "0" : "") +
-                                       std::to_string(static_cast<int>(e.atMin) % 60));
+            round.request(g, want,
+                          "scheduled layout from " + std::to_string(static_cast<int>(e.atMin) / 60) + ":" +
+                              (static_cast<int>(e.atMin) % 60 < 10 ? "0" : "") +
+                              std::to_string(static_cast<int>(e.atMin) % 60));
     }
 }
 

@@ -20,10 +20,10 @@ public:
     struct Settings
     {
         std::string list = "fleet-12";
-        std::string plan;      ///< "HH:MM=N[,N...];..."; empty = twice daily
+        std::string plan; ///< "HH:MM=N[,N...];..."; empty = twice daily
         double dayStartH = 8.0;
         double dayEndH = 20.0;
-        int dayConfig = 0;     ///< 0 = choose from the workload
+        int dayConfig = 0; ///< 0 = choose from the workload
         int nightConfig = 0;
     };
     explicit ScheduledRepartitioner(Settings settings) : m_settings(std::move(settings)) {}

@@ -51,7 +51,8 @@ void forEachFreeSlice(const simcore::EngineView& view, int j, Fn&& fn)
                 continue;
             // Insertion by compute size, keeping positions ascending among equal sizes.
             int k = n++;
-            while (k > 0 && instances[static_cast<size_t>(order[k - 1])].compute > instances[static_cast<size_t>(i)].compute) {
+            while (k > 0 &&
+                   instances[static_cast<size_t>(order[k - 1])].compute > instances[static_cast<size_t>(i)].compute) {
                 order[k] = order[k - 1];
                 --k;
             }

@@ -2,10 +2,9 @@
 // The time-indexed LP relaxation of average tardiness, solved with GLPK.
 #include "lower_bounds.h"
 
-#include <glpk.h>
-
 #include <algorithm>
 #include <cmath>
+#include <glpk.h>
 #include <memory>
 
 namespace policies {
@@ -103,8 +102,8 @@ TardinessBound tardinessLowerBound(const std::vector<simcore::Job>& jobs, const 
     }
     b.computed = true;
     b.avgTardinessMin = value;
-    b.note = "time-indexed LP relaxation, " + std::to_string(slots + 1) + " slots of " + std::to_string(b.slotMin) +
-             " min";
+    b.note =
+        "time-indexed LP relaxation, " + std::to_string(slots + 1) + " slots of " + std::to_string(b.slotMin) + " min";
     return b;
 }
 

@@ -18,10 +18,10 @@ public:
     struct Settings
     {
         std::string list = "fleet-12";
-        int busyConfig = 0;        ///< 0 = the list configuration with the most instances
-        double queueHigh = 2.0;    ///< queued jobs per GPU
+        int busyConfig = 0;     ///< 0 = the list configuration with the most instances
+        double queueHigh = 2.0; ///< queued jobs per GPU
         double queueLow = 0.5;
-        double utilHigh = 0.9;     ///< busy compute slices / all compute slices
+        double utilHigh = 0.9; ///< busy compute slices / all compute slices
         double utilLow = 0.5;
         double minDwellMin = 30.0;
     };

@@ -12,8 +12,8 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 } // namespace
 
-Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<JobType> types,
-               std::vector<Job> jobs, Scheduler& scheduler, Repartitioner& repartitioner)
+Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<JobType> types, std::vector<Job> jobs,
+               Scheduler& scheduler, Repartitioner& repartitioner)
     : m_config(config), m_scheduler(scheduler), m_repartitioner(repartitioner)
 {
     if (fleet.empty())
@@ -25,8 +25,8 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
     for (const Job& j : jobs) {
         if (j.type < 0 || j.type >= static_cast<int>(m_s.types.size()))
             throw std::invalid_argument("job " + std::to_string(j.id) + " has an unknown type");
-        if (!(j.work1g > 0.0) || !std::isfinite(j.work1g) || !std::isfinite(j.release) ||
-            !std::isfinite(j.deadline) || j.release < 0.0)
+        if (!(j.work1g > 0.0) || !std::isfinite(j.work1g) || !std::isfinite(j.release) || !std::isfinite(j.deadline) ||
+            j.release < 0.0)
             throw std::invalid_argument("job " + std::to_string(j.id) +
                                         " needs a release >= 0, a finite deadline and work > 0");
     }
@@ -183,8 +183,7 @@ void Engine::runUntil(double t)
 
 void Engine::run()
 {
-    while (step()) {
-    }
+    while (step()) {}
 }
 
 double Engine::energyWmin() const
@@ -300,8 +299,10 @@ void Engine::reconcile()
     for (int j : m_previouslyRunning) {
         JobState& r = m_s.run[static_cast<size_t>(j)];
         const bool placed = r.placedGpu >= 0;
-        const bool same = placed && r.placedGpu == r.gpu &&
-                          m_s.gpus[static_cast<size_t>(r.placedGpu)].instances[static_cast<size_t>(r.placedInstance)].serial == r.serial;
+        const bool same =
+            placed && r.placedGpu == r.gpu &&
+            m_s.gpus[static_cast<size_t>(r.placedGpu)].instances[static_cast<size_t>(r.placedInstance)].serial ==
+                r.serial;
         if (same) {
             r.instance = r.placedInstance;
             r.placedGpu = -1;

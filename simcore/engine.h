@@ -5,8 +5,9 @@
 #include "observer.h"
 #include "policy.h"
 
-#include <cstdint>
 #include <queue>
+
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -43,8 +44,8 @@ class Engine
 {
 public:
     /// @throws std::invalid_argument for an empty fleet, an invalid layout or a bad job.
-    Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<JobType> types,
-           std::vector<Job> jobs, Scheduler& scheduler, Repartitioner& repartitioner);
+    Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<JobType> types, std::vector<Job> jobs,
+           Scheduler& scheduler, Repartitioner& repartitioner);
 
     void addObserver(SimObserver* observer) { m_observers.push_back(observer); }
 
@@ -103,8 +104,8 @@ private:
     Repartitioner& m_repartitioner;
     std::vector<SimObserver*> m_observers;
 
-    mutable MinHeap m_ends;        ///< job completions (lazy: stale versions skipped)
-    MinHeap m_readyTimes;  ///< ends of reconfiguration downtimes (id = GPU)
+    mutable MinHeap m_ends; ///< job completions (lazy: stale versions skipped)
+    MinHeap m_readyTimes;   ///< ends of reconfiguration downtimes (id = GPU)
     size_t m_nextArrival = 0;
     std::int64_t m_nextSerial = 1;
     bool m_started = false;

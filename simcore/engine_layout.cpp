@@ -101,9 +101,8 @@ void Engine::reconfigure(int g, const Layout& layout, const std::string& reason)
     bool created = false;
     const double readyAt = m_s.now + m_config.reconfigurationMin;
     for (const Placement& p : layout) {
-        auto old = std::find_if(gs.instances.begin(), gs.instances.end(), [&](const InstanceState& i) {
-            return i.profile == p.profile && i.start == p.start;
-        });
+        auto old = std::find_if(gs.instances.begin(), gs.instances.end(),
+                                [&](const InstanceState& i) { return i.profile == p.profile && i.start == p.start; });
         if (old != gs.instances.end()) {
             InstanceState kept = *old;
             kept.draining = false;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine_state.h"
+
 #include "policy.h"
 
 #include <algorithm>

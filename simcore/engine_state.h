@@ -25,12 +25,12 @@ struct InstanceState
     int start = 0;
     int compute = 1;
     double memoryGiB = 0.0;
-    int job = -1;              ///< running job index, -1 when idle
-    double readyAt = 0.0;      ///< end of its reconfiguration downtime
-    bool draining = false;     ///< to be destroyed by a pending repartition: accepts no job
-    std::int64_t serial = 0;   ///< unique per created instance, to tell a kept instance apart
+    int job = -1;            ///< running job index, -1 when idle
+    double readyAt = 0.0;    ///< end of its reconfiguration downtime
+    bool draining = false;   ///< to be destroyed by a pending repartition: accepts no job
+    std::int64_t serial = 0; ///< unique per created instance, to tell a kept instance apart
     double created = 0.0;
-    double energyWmin = 0.0;   ///< energy attributed to this instance so far
+    double energyWmin = 0.0; ///< energy attributed to this instance so far
 };
 
 /// @brief An instance that existed during a run, with the energy attributed to it: while it
@@ -53,11 +53,11 @@ struct GpuState
     std::vector<double> powerW; ///< by busy compute slices
     Layout layout;
     std::vector<InstanceState> instances;
-    int busy = 0;               ///< busy compute slices (running jobs)
+    int busy = 0; ///< busy compute slices (running jobs)
     bool hasPending = false;
-    Layout pending;             ///< (no-preemption mode) layout waiting for its instances to drain
+    Layout pending; ///< (no-preemption mode) layout waiting for its instances to drain
     std::string pendingReason;
-    double lastAccrual = 0.0;   ///< energy accrued up to this time
+    double lastAccrual = 0.0; ///< energy accrued up to this time
     double energyWmin = 0.0;
     double idleEnergyWmin = 0.0; ///< energy while no instance was busy
     double busySliceMinutes = 0.0;
@@ -69,9 +69,9 @@ struct QueueKey
 {
     double k1 = 0.0;
     double k2 = 0.0;
-    int id = 0;                ///< the job's id (integer tie-break)
-    int job = 0;               ///< job index
-    std::uint32_t stamp = 0;   ///< matches JobState::queueStamp while the entry is current
+    int id = 0;              ///< the job's id (integer tie-break)
+    int job = 0;             ///< job index
+    std::uint32_t stamp = 0; ///< matches JobState::queueStamp while the entry is current
     [[nodiscard]] bool before(const QueueKey& o) const
     {
         if (k1 != o.k1)
@@ -85,18 +85,18 @@ struct QueueKey
 /// @brief One job as the engine tracks it.
 struct JobState
 {
-    double remaining = 1.0;    ///< fraction of the work left at segmentStart
+    double remaining = 1.0; ///< fraction of the work left at segmentStart
     double segmentStart = 0.0;
     double segmentEnd = 0.0;
-    int gpu = -1;              ///< where it runs now (-1: not running)
+    int gpu = -1; ///< where it runs now (-1: not running)
     int instance = -1;
-    std::int64_t serial = -1;  ///< serial of the instance it runs on
+    std::int64_t serial = -1; ///< serial of the instance it runs on
     int compute = 0;
-    bool running = false;      ///< the segment above is active
-    bool queued = false;       ///< in the queue (released, waiting for a slice)
-    int queuePos = -1;         ///< index in EngineState::queue
+    bool running = false; ///< the segment above is active
+    bool queued = false;  ///< in the queue (released, waiting for a slice)
+    int queuePos = -1;    ///< index in EngineState::queue
     std::uint32_t queueStamp = 0;
-    int placedGpu = -1;        ///< placement made in the current scheduling round
+    int placedGpu = -1; ///< placement made in the current scheduling round
     int placedInstance = -1;
     std::uint32_t version = 0; ///< bumps at every segment start and stop (stale heap entries)
     bool released = false;
@@ -116,19 +116,19 @@ struct EngineState
     PreemptionMode mode = PreemptionMode::FullReschedule;
     double energyWeight = 0.0;
     std::vector<JobType> types;
-    std::vector<Job> jobs;          ///< sorted by (release, id)
+    std::vector<Job> jobs; ///< sorted by (release, id)
     std::vector<JobState> run;
     std::vector<GpuState> gpus;
-    std::vector<int> queue;         ///< released jobs without a slice (unordered)
-    std::vector<QueueKey> order;    ///< the same jobs as a min-heap in the scheduler's order (lazy)
-    std::vector<QueueKey> offered;  ///< popped from the heap in this round
-    PackedIndex index;              ///< GPUs with free instances, most packed first
+    std::vector<int> queue;        ///< released jobs without a slice (unordered)
+    std::vector<QueueKey> order;   ///< the same jobs as a min-heap in the scheduler's order (lazy)
+    std::vector<QueueKey> offered; ///< popped from the heap in this round
+    PackedIndex index;             ///< GPUs with free instances, most packed first
     int freeInstances = 0;
-    std::uint64_t layoutEpoch = 0;  ///< bumps whenever a GPU's layout changes
+    std::uint64_t layoutEpoch = 0; ///< bumps whenever a GPU's layout changes
     double eps = 1e-9;
     std::vector<int> placedThisRound;
-    std::vector<int> touched;       ///< GPUs whose occupancy changed this step
-    std::vector<int> busyBefore;    ///< busy slices of each GPU when first touched this step
+    std::vector<int> touched;    ///< GPUs whose occupancy changed this step
+    std::vector<int> busyBefore; ///< busy slices of each GPU when first touched this step
     std::vector<char> isTouched;
     std::vector<InstanceRecord> ledger; ///< destroyed instances (live ones are added at the end)
 

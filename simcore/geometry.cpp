@@ -80,9 +80,8 @@ std::vector<LayoutProblem> validateLayout(const GpuModel& gpu, const Layout& lay
         compute += prof.compute;
         media += prof.mediaExtensions ? 1 : 0;
         if (std::find(prof.starts.begin(), prof.starts.end(), p.start) == prof.starts.end()) {
-            problems.push_back({idx, prof.name + " cannot start at memory slice " +
-                                         std::to_string(p.start) + " (allowed starts: " +
-                                         joinInts(prof.starts) + ")"});
+            problems.push_back({idx, prof.name + " cannot start at memory slice " + std::to_string(p.start) +
+                                         " (allowed starts: " + joinInts(prof.starts) + ")"});
             continue;
         }
         for (int s = p.start; s < p.start + prof.memorySlices && s < gpu.memorySlices; ++s) {
@@ -101,8 +100,8 @@ std::vector<LayoutProblem> validateLayout(const GpuModel& gpu, const Layout& lay
                                     std::to_string(gpu.computeSlices) + " available"});
     }
     if (static_cast<int>(layout.size()) > gpu.computeSlices) {
-        problems.push_back({-1, "too many instances: " + std::to_string(layout.size()) +
-                                    ", at most " + std::to_string(gpu.computeSlices)});
+        problems.push_back({-1, "too many instances: " + std::to_string(layout.size()) + ", at most " +
+                                    std::to_string(gpu.computeSlices)});
     }
     if (media > 1)
         problems.push_back({-1, "more than one media-extension (+me) instance"});
@@ -160,8 +159,7 @@ bool isMaximal(const GpuModel& gpu, const Layout& layout)
     return true;
 }
 
-std::vector<Layout> enumerateLayouts(const GpuModel& gpu, bool maximalOnly,
-                                     bool includeMediaExtensions)
+std::vector<Layout> enumerateLayouts(const GpuModel& gpu, bool maximalOnly, bool includeMediaExtensions)
 {
     // Depth-first over memory slices from left to right: each slice is either left empty or
     // starts an instance. Every layout is produced once, its instances ordered by start.
@@ -169,8 +167,7 @@ std::vector<Layout> enumerateLayouts(const GpuModel& gpu, bool maximalOnly,
     Layout current;
     std::function<void(int, int)> walk = [&](int slice, int compute) {
         if (slice >= gpu.memorySlices) {
-            if (!current.empty() && validateLayout(gpu, current).empty() &&
-                (!maximalOnly || isMaximal(gpu, current)))
+            if (!current.empty() && validateLayout(gpu, current).empty() && (!maximalOnly || isMaximal(gpu, current)))
                 result.push_back(current);
             return;
         }
@@ -179,8 +176,7 @@ std::vector<Layout> enumerateLayouts(const GpuModel& gpu, bool maximalOnly,
             const Profile& prof = gpu.profiles[pi];
             if (prof.mediaExtensions && !includeMediaExtensions)
                 continue;
-            if (compute + prof.compute > gpu.computeSlices ||
-                slice + prof.memorySlices > gpu.memorySlices ||
+            if (compute + prof.compute > gpu.computeSlices || slice + prof.memorySlices > gpu.memorySlices ||
                 std::find(prof.starts.begin(), prof.starts.end(), slice) == prof.starts.end())
                 continue;
             current.push_back({static_cast<int>(pi), slice});
@@ -196,9 +192,8 @@ bool sameInstances(const Layout& a, const Layout& b)
 {
     if (a.size() != b.size())
         return false;
-    return std::all_of(a.begin(), a.end(), [&](const Placement& p) {
-        return std::find(b.begin(), b.end(), p) != b.end();
-    });
+    return std::all_of(a.begin(), a.end(),
+                       [&](const Placement& p) { return std::find(b.begin(), b.end(), p) != b.end(); });
 }
 
 } // namespace simcore

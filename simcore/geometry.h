@@ -11,13 +11,13 @@ namespace simcore {
 /// @brief One MIG GPU-instance profile of a board (e.g. "3g.20gb") and where it may be placed.
 struct Profile
 {
-    std::string name;            ///< NVIDIA's profile name, e.g. "1g.5gb" or "1g.5gb+me"
-    int nvmlId = 0;              ///< NVML GPU-instance profile id
-    int compute = 1;             ///< compute slices used (the "N" of "Ng")
-    int memorySlices = 1;        ///< size in memory slices
-    double memoryGiB = 0.0;      ///< memory as NVML reports it
-    int sms = 0;                 ///< streaming multiprocessors
-    std::vector<int> starts;     ///< allowed start indices, in memory slices
+    std::string name;             ///< NVIDIA's profile name, e.g. "1g.5gb" or "1g.5gb+me"
+    int nvmlId = 0;               ///< NVML GPU-instance profile id
+    int compute = 1;              ///< compute slices used (the "N" of "Ng")
+    int memorySlices = 1;         ///< size in memory slices
+    double memoryGiB = 0.0;       ///< memory as NVML reports it
+    int sms = 0;                  ///< streaming multiprocessors
+    std::vector<int> starts;      ///< allowed start indices, in memory slices
     bool mediaExtensions = false; ///< "+me" variant: at most one per GPU
 };
 
@@ -44,12 +44,12 @@ struct ConfigList
 /// @brief A MIG-capable board: its slices, profiles, power curve and configuration lists.
 struct GpuModel
 {
-    std::string name;                 ///< e.g. "A100-40GB"
+    std::string name; ///< e.g. "A100-40GB"
     int computeSlices = 7;
     int memorySlices = 8;
     std::vector<Profile> profiles;
-    std::vector<double> powerW;       ///< power in W for b = 0..computeSlices busy compute slices
-    std::string powerSource;          ///< where the power curve comes from (measured or assumed)
+    std::vector<double> powerW; ///< power in W for b = 0..computeSlices busy compute slices
+    std::string powerSource;    ///< where the power curve comes from (measured or assumed)
     std::vector<ConfigList> configLists;
 
     [[nodiscard]] int findProfile(std::string_view profileName) const; ///< -1 when unknown

@@ -27,12 +27,12 @@ struct JobType
 /// @brief One job of a workload. Times are minutes from the start of the day.
 struct Job
 {
-    int id = 0;              ///< compared as an integer in every tie-break
-    int type = 0;            ///< index into the run's job types
-    double release = 0.0;    ///< r_j
-    double deadline = 0.0;   ///< d_j (soft)
-    double work1g = 0.0;     ///< p_{j,1}: minutes on a 1g slice
-    double memoryGiB = 0.0;  ///< memory need; 0 means none (the papers ignore memory)
+    int id = 0;             ///< compared as an integer in every tie-break
+    int type = 0;           ///< index into the run's job types
+    double release = 0.0;   ///< r_j
+    double deadline = 0.0;  ///< d_j (soft)
+    double work1g = 0.0;    ///< p_{j,1}: minutes on a 1g slice
+    double memoryGiB = 0.0; ///< memory need; 0 means none (the papers ignore memory)
 };
 
 /// @brief p_{j,k} = p_{j,1} / speedup_k: minutes to run the whole job on k compute slices.

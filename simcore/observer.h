@@ -13,7 +13,7 @@ class Engine;
 struct StepSummary
 {
     double time = 0.0;
-    int queued = 0;               ///< released jobs waiting for a slice
+    int queued = 0; ///< released jobs waiting for a slice
     int running = 0;
     double totalPowerW = 0.0;     ///< fleet power from this time on
     double energyWmin = 0.0;      ///< energy accrued from 0 to this time

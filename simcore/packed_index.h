@@ -39,12 +39,15 @@ private:
         [[nodiscard]] int first() const; ///< lowest set index, -1 if none
     };
     Bits& bits(int level, int size) { return m_bits[static_cast<std::size_t>(level * 8 + size)]; }
-    [[nodiscard]] const Bits& bits(int level, int size) const { return m_bits[static_cast<std::size_t>(level * 8 + size)]; }
+    [[nodiscard]] const Bits& bits(int level, int size) const
+    {
+        return m_bits[static_cast<std::size_t>(level * 8 + size)];
+    }
 
-    std::vector<Bits> m_bits;             ///< kLevels x 8
-    std::vector<int> m_level;             ///< current busy level of each GPU
-    std::vector<unsigned> m_masks;        ///< current free sizes of each GPU
-    std::array<int, 8> m_sizeCount{};     ///< GPUs with a free instance of each size
+    std::vector<Bits> m_bits;                     ///< kLevels x 8
+    std::vector<int> m_level;                     ///< current busy level of each GPU
+    std::vector<unsigned> m_masks;                ///< current free sizes of each GPU
+    std::array<int, 8> m_sizeCount{};             ///< GPUs with a free instance of each size
     std::array<unsigned, kLevels> m_levelSizes{}; ///< sizes with a non-empty bitset, per level
 };
 

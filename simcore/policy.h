@@ -22,29 +22,20 @@ public:
     /// step). Unordered: each policy orders the queue itself.
     [[nodiscard]] const std::vector<int>& queue() const { return m_s.queue; }
     [[nodiscard]] const Job& job(int j) const { return m_s.jobs[static_cast<size_t>(j)]; }
-    [[nodiscard]] const JobType& jobType(int j) const
-    {
-        return m_s.types[static_cast<size_t>(job(j).type)];
-    }
+    [[nodiscard]] const JobType& jobType(int j) const { return m_s.types[static_cast<size_t>(job(j).type)]; }
     [[nodiscard]] const std::vector<JobType>& jobTypes() const { return m_s.types; }
     [[nodiscard]] int jobCount() const { return static_cast<int>(m_s.jobs.size()); }
     /// Fraction of job j's work left now.
     [[nodiscard]] double remaining(int j) const { return m_s.remainingNow(j); }
     /// Minutes job j needs to finish from now on an instance of @p compute slices.
-    [[nodiscard]] double timeToFinish(int j, int compute) const
-    {
-        return remaining(j) * m_s.processing(j, compute);
-    }
+    [[nodiscard]] double timeToFinish(int j, int compute) const { return remaining(j) * m_s.processing(j, compute); }
     /// p_{j,k}: minutes job j's whole work takes on k compute slices.
     [[nodiscard]] double processing(int j, int compute) const { return m_s.processing(j, compute); }
     [[nodiscard]] int gpuCount() const { return static_cast<int>(m_s.gpus.size()); }
     [[nodiscard]] const GpuState& gpu(int g) const { return m_s.gpus[static_cast<size_t>(g)]; }
     /// Busy compute slices of GPU g, counting the placements already made in this round.
     [[nodiscard]] int busy(int g) const { return gpu(g).busy; }
-    [[nodiscard]] double powerW(int g, int busySlices) const
-    {
-        return gpu(g).powerW[static_cast<size_t>(busySlices)];
-    }
+    [[nodiscard]] double powerW(int g, int busySlices) const { return gpu(g).powerW[static_cast<size_t>(busySlices)]; }
     [[nodiscard]] bool isFree(int g, int instance) const
     {
         return m_s.instanceFree(gpu(g).instances[static_cast<size_t>(instance)]);
@@ -100,7 +91,10 @@ public:
     };
     explicit RepartitionRound(const EngineState& state) : EngineView(state) {}
     /// Asks for GPU g to take @p layout (checked by the engine against the placement rules).
-    void request(int g, Layout layout, std::string reason) { m_requests.push_back({g, std::move(layout), std::move(reason)}); }
+    void request(int g, Layout layout, std::string reason)
+    {
+        m_requests.push_back({g, std::move(layout), std::move(reason)});
+    }
     [[nodiscard]] const std::vector<Request>& requests() const { return m_requests; }
 
 private:
@@ -112,7 +106,7 @@ struct RunSetup
 {
     std::vector<const GpuModel*> gpus;
     std::vector<std::vector<double>> powerW; ///< each GPU's power curve
-    std::vector<Layout> layouts; ///< the scenario's layout of each GPU
+    std::vector<Layout> layouts;             ///< the scenario's layout of each GPU
     std::uint64_t seed = 1;
     /// The whole day's jobs, for policies that plan offline from the workload (e.g. choosing a
     /// twice-daily plan). Online policies must not look at jobs that are not released yet.

@@ -14,20 +14,20 @@ struct RunMetrics
 {
     int jobs = 0;
     int completed = 0;
-    int unfinished = 0;          ///< jobs that never completed (e.g. fit no slice)
+    int unfinished = 0; ///< jobs that never completed (e.g. fit no slice)
     double energyWmin = 0.0;
     double avgTardinessMin = 0.0; ///< sum of tardiness / completed jobs
     double p95TardinessMin = 0.0; ///< nearest rank
     double maxTardinessMin = 0.0;
-    double tardyFraction = 0.0;   ///< share of completed jobs with tardiness > 0
-    double energyWeight = 0.0;    ///< a
-    double et = 0.0;              ///< (a * energy + average tardiness) / (a + 1)
-    double makespanMin = 0.0;     ///< last completion
-    double meanWaitMin = 0.0;     ///< first start - release, over started jobs
-    int reconfigurations = 0;     ///< GPU layout changes after time 0
+    double tardyFraction = 0.0; ///< share of completed jobs with tardiness > 0
+    double energyWeight = 0.0;  ///< a
+    double et = 0.0;            ///< (a * energy + average tardiness) / (a + 1)
+    double makespanMin = 0.0;   ///< last completion
+    double meanWaitMin = 0.0;   ///< first start - release, over started jobs
+    int reconfigurations = 0;   ///< GPU layout changes after time 0
     int preemptions = 0;
-    double utilisation = 0.0;     ///< busy compute-slice time / (compute slices * makespan)
-    long long steps = 0;          ///< event times processed
+    double utilisation = 0.0; ///< busy compute-slice time / (compute slices * makespan)
+    long long steps = 0;      ///< event times processed
 };
 
 /// @brief Outcome of one job.
@@ -38,22 +38,22 @@ struct JobResult
     double release = 0.0;
     double deadline = 0.0;
     double work1g = 0.0;
-    double start = -1.0;      ///< first start, -1 if it never ran
-    double end = -1.0;        ///< completion, -1 if unfinished
+    double start = -1.0; ///< first start, -1 if it never ran
+    double end = -1.0;   ///< completion, -1 if unfinished
     double tardiness = 0.0;
-    int gpu = -1;             ///< GPU, instance and profile of its last segment
-    int instanceStart = -1;   ///< memory-slice start of that instance
-    int profile = -1;         ///< profile index on that GPU's model
+    int gpu = -1;           ///< GPU, instance and profile of its last segment
+    int instanceStart = -1; ///< memory-slice start of that instance
+    int profile = -1;       ///< profile index on that GPU's model
     int preemptions = 0;
 };
 
 /// @brief A job running on one instance without a break.
 struct Segment
 {
-    int job = 0;     ///< index into RunResult::jobs
+    int job = 0; ///< index into RunResult::jobs
     int gpu = 0;
     int profile = 0;
-    int start = 0;   ///< memory-slice start of the instance
+    int start = 0; ///< memory-slice start of the instance
     double t0 = 0.0;
     double t1 = 0.0;
 };
@@ -86,9 +86,9 @@ struct RunResult
     RunMetrics metrics;
     std::vector<double> gpuEnergyWmin;
     std::vector<double> gpuIdleEnergyWmin;
-    std::vector<InstanceRecord> instances; ///< with attributed energy
-    std::vector<JobResult> jobs;           ///< in release order
-    std::vector<Segment> segments;         ///< occupancy intervals, in end-time order
+    std::vector<InstanceRecord> instances;                        ///< with attributed energy
+    std::vector<JobResult> jobs;                                  ///< in release order
+    std::vector<Segment> segments;                                ///< occupancy intervals, in end-time order
     std::vector<std::vector<std::pair<double, double>>> gpuPower; ///< (time, W) steps per GPU
     StepSeries series;
     std::vector<LayoutChange> repartitions;

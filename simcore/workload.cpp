@@ -80,8 +80,8 @@ std::vector<Job> generate(std::uint64_t seed, double duration, double pieceLengt
 
 } // namespace
 
-std::vector<Job> generateDiurnal(const DiurnalSpec& spec, const std::vector<JobType>& types,
-                                 const JobMix& mix, const SizeModel& sizes)
+std::vector<Job> generateDiurnal(const DiurnalSpec& spec, const std::vector<JobType>& types, const JobMix& mix,
+                                 const SizeModel& sizes)
 {
     const auto rateAt = [&](double t) {
         if (spec.hourlyRates.empty())
@@ -92,8 +92,8 @@ std::vector<Job> generateDiurnal(const DiurnalSpec& spec, const std::vector<JobT
     return generate(spec.seed, spec.hours * 60.0, 60.0, rateAt, types, mix, sizes);
 }
 
-std::vector<Job> generatePoisson(const PoissonSpec& spec, const std::vector<JobType>& types,
-                                 const JobMix& mix, const SizeModel& sizes)
+std::vector<Job> generatePoisson(const PoissonSpec& spec, const std::vector<JobType>& types, const JobMix& mix,
+                                 const SizeModel& sizes)
 {
     const auto rateAt = [&](double) { return spec.ratePerMin; };
     return generate(spec.seed, spec.durationMin, spec.durationMin, rateAt, types, mix, sizes);

@@ -21,10 +21,10 @@ struct JobMix
 /// @brief How job sizes and deadlines are drawn (domain notes, sections 2 and 3).
 struct SizeModel
 {
-    double inferenceMeanMin = 3.0;        ///< Exponential mean on a 1g slice
+    double inferenceMeanMin = 3.0;                ///< Exponential mean on a 1g slice
     double trainingMedianMin = 48.98979485566356; ///< sqrt(40 * 60)
     double trainingSigma = 0.12324987615234083;   ///< (ln 60 - ln 40) / (2 * 1.645)
-    double slackMin = 1.0;                ///< deadline = release + U(slackMin, slackMax) * p_{j,7}
+    double slackMin = 1.0;                        ///< deadline = release + U(slackMin, slackMax) * p_{j,7}
     double slackMax = 1.5;
 };
 

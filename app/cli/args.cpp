@@ -3,7 +3,8 @@
 
 namespace cli {
 
-Args::Args(const std::vector<std::string>& words, const std::set<std::string>& flags, const std::set<std::string>& options)
+Args::Args(const std::vector<std::string>& words, const std::set<std::string>& flags,
+           const std::set<std::string>& options)
 {
     for (size_t i = 0; i < words.size(); ++i) {
         std::string w = words[i];
@@ -46,7 +47,8 @@ std::optional<std::string> Args::value(const std::string& name) const
 std::string Args::onePositional(const std::string& what) const
 {
     if (m_positionals.size() != 1)
-        throw UsageError("expected one " + what + (m_positionals.empty() ? "" : ", got " + std::to_string(m_positionals.size())));
+        throw UsageError("expected one " + what +
+                         (m_positionals.empty() ? "" : ", got " + std::to_string(m_positionals.size())));
     return m_positionals.front();
 }
 

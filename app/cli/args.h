@@ -22,7 +22,8 @@ class Args
 {
 public:
     /// @param flags options without a value; @param options options that take one.
-    Args(const std::vector<std::string>& words, const std::set<std::string>& flags, const std::set<std::string>& options);
+    Args(const std::vector<std::string>& words, const std::set<std::string>& flags,
+         const std::set<std::string>& options);
 
     [[nodiscard]] bool flag(const std::string& name) const { return m_flags.count(name) > 0; }
     [[nodiscard]] std::optional<std::string> value(const std::string& name) const;

@@ -62,9 +62,10 @@ std::string cell(const model::MeanCi& m, int digits)
 void printTable(std::ostream& out, const model::CompareResult& r, double a)
 {
     out << "Runs: " << r.pairs.size() << " policy pairs x " << r.seeds.size() << " seeds (mean ± 95% interval)\n";
-    out << std::left << std::setw(30) << "scheduler/repartitioner" << std::setw(24) << "energy (W*min)"
-        << std::setw(16) << "gap E_LB" << std::setw(22) << "avg tardiness (min)" << std::setw(20)
-        << "above T_LB (min)" << std::setw(22) << "ET" << "gap ET_LB\n";
+    out << std::left << std::setw(30) << "scheduler/repartitioner" << std::setw(24) << "energy (W*min)" << std::setw(16)
+        << "gap E_LB" << std::setw(22) << "avg tardiness (min)" << std::setw(20) << "above T_LB (min)" << std::setw(22)
+        << "ET"
+        << "gap ET_LB\n";
     for (size_t p = 0; p < r.pairs.size(); ++p) {
         std::vector<double> e, t, et, ge, gt, get;
         for (const auto& run : r.runs) {
@@ -102,8 +103,8 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
     Loaded in;
     if (!load(args, in, err))
         return kExitBadInput;
-    const auto pairs = model::parseRunPairs(args.value("--runs").value_or(
-        in.scenario.scheduler.id + "/" + in.scenario.repartitioner.id));
+    const auto pairs = model::parseRunPairs(
+        args.value("--runs").value_or(in.scenario.scheduler.id + "/" + in.scenario.repartitioner.id));
     std::vector<std::uint64_t> seeds;
     try {
         seeds = args.value("--seeds") ? model::parseSeeds(*args.value("--seeds"))
@@ -128,10 +129,10 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
         rr.metrics = run.metrics;
         rr.gpuEnergyWmin = run.gpuEnergyWmin;
         const auto& b = result.bounds[run.bounds];
-        auto o = nlohmann::ordered_json::parse(model::metricsJson(
-            rr, {{"scheduler", model::jsonString(result.pairs[run.pair].scheduler.id)},
-                 {"repartitioner", model::jsonString(result.pairs[run.pair].repartitioner.id)},
-                 {"seed", std::to_string(run.seed)}}));
+        auto o = nlohmann::ordered_json::parse(
+            model::metricsJson(rr, {{"scheduler", model::jsonString(result.pairs[run.pair].scheduler.id)},
+                                    {"repartitioner", model::jsonString(result.pairs[run.pair].repartitioner.id)},
+                                    {"seed", std::to_string(run.seed)}}));
         o["illegal_decisions"] = run.illegalDecisions;
         o["energy_lb_wmin"] = b.energy.energyWmin;
         if (b.tardiness.computed)
@@ -164,8 +165,12 @@ int runSessions(const std::vector<std::string>& words, std::ostream& out, std::o
     if (args.flag("--json")) {
         nlohmann::ordered_json arr = nlohmann::ordered_json::array();
         for (const auto& r : runs) {
-            nlohmann::ordered_json o{{"run", r.id},          {"scenario", r.scenarioName}, {"scheduler", r.scheduler},
-                                     {"repartitioner", r.repartitioner}, {"seed", r.seed}, {"created", r.created}};
+            nlohmann::ordered_json o{{"run", r.id},
+                                     {"scenario", r.scenarioName},
+                                     {"scheduler", r.scheduler},
+                                     {"repartitioner", r.repartitioner},
+                                     {"seed", r.seed},
+                                     {"created", r.created}};
             o["metrics"] = nlohmann::ordered_json::parse(r.metricsJson);
             arr.push_back(o);
         }
@@ -213,8 +218,8 @@ int runBounds(const std::vector<std::string>& words, std::ostream& out, std::ost
         out << o.dump(2) << "\n";
         return kExitOk;
     }
-    out << std::fixed << std::setprecision(3) << "Jobs                 " << jobs.size() << " on " << in.scenario.gpuCount()
-        << " GPUs\n"
+    out << std::fixed << std::setprecision(3) << "Jobs                 " << jobs.size() << " on "
+        << in.scenario.gpuCount() << " GPUs\n"
         << "Energy bound         " << b.energy.energyWmin << " W*min\n"
         << "Minimum makespan     " << b.energy.makespanMin << " min (exact, preemptive, linearised jobs)\n"
         << "Tardiness bound      "

@@ -80,7 +80,8 @@ int runExport(const std::vector<std::string>& words, std::ostream& out, std::ost
     if (format == "perfetto")
         ok = emit(args, out, err, [&](std::ostream& o) { model::writePerfetto(o, sc, result); });
     else if (format == "csv")
-        ok = emit(args, out, err, [&](std::ostream& o) { model::writeJobResultsCsv(o, result, sc.jobTypes, sc.fleetGpus()); });
+        ok = emit(args, out, err,
+                  [&](std::ostream& o) { model::writeJobResultsCsv(o, result, sc.jobTypes, sc.fleetGpus()); });
     else
         ok = emit(args, out, err, [&](std::ostream& o) { model::writeSeriesCsv(o, result); });
     return ok ? kExitOk : kExitFailure;

@@ -34,8 +34,7 @@ void printSummary(std::ostream& out, const model::Scenario& sc, const model::Pol
 {
     const auto& m = r.metrics;
     out << "Scenario        " << sc.name << "\n"
-        << "Policies        " << sched.id << " / " << repart.id << " (" << model::preemptionName(sc.preemption)
-        << ")\n"
+        << "Policies        " << sched.id << " / " << repart.id << " (" << model::preemptionName(sc.preemption) << ")\n"
         << "Fleet           " << sc.gpuCount() << " GPUs\n"
         << "Jobs            " << m.jobs << " (" << m.completed << " completed, " << m.unfinished << " unfinished)\n"
         << "Energy          " << fixed(m.energyWmin, 1) << " W*min (" << fixed(m.energyWmin / 60000.0, 3) << " kWh)\n"
