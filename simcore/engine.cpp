@@ -80,16 +80,8 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
         gs.model = fleet[gi].model;
         gs.powerW = fleet[gi].powerW;
         gs.layout = initial[gi];
-        for (const Placement& p : gs.layout) {
-            const Profile& prof = gs.model->profiles[static_cast<size_t>(p.profile)];
-            InstanceState inst;
-            inst.profile = p.profile;
-            inst.start = p.start;
-            inst.compute = prof.compute;
-            inst.memoryGiB = prof.memoryGiB;
-            inst.serial = m_nextSerial++;
-            gs.instances.push_back(inst);
-        }
+        for (const Placement& p : gs.layout)
+            gs.instances.push_back(newInstance(*gs.model, p, 0.0));
     }
 }
 
@@ -112,6 +104,20 @@ double Engine::nextEventTime() const
             t = std::min(t, wake);
     }
     return t;
+}
+
+InstanceState Engine::newInstance(const GpuModel& model, const Placement& p, double readyAt)
+{
+    const Profile& prof = model.profiles[static_cast<size_t>(p.profile)];
+    InstanceState inst;
+    inst.profile = p.profile;
+    inst.start = p.start;
+    inst.compute = prof.compute;
+    inst.memoryGiB = prof.memoryGiB;
+    inst.serial = m_nextSerial++;
+    inst.created = m_s.now;
+    inst.readyAt = readyAt;
+    return inst;
 }
 
 void Engine::pruneEnds() const

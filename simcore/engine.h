@@ -82,6 +82,8 @@ private:
 
     void start();
     void pruneEnds() const;
+    /// A new instance of @p p, unused, available from readyAt, with the next serial.
+    InstanceState newInstance(const GpuModel& model, const Placement& p, double readyAt);
     void completeJobs();
     void releaseJobs();
     void takeBackRunning();

@@ -112,16 +112,7 @@ void Engine::reconfigure(int g, const Layout& layout, const std::string& reason)
             old->serial = -1; // mark as carried over
             continue;
         }
-        const Profile& prof = gs.model->profiles[static_cast<size_t>(p.profile)];
-        InstanceState inst;
-        inst.profile = p.profile;
-        inst.start = p.start;
-        inst.compute = prof.compute;
-        inst.memoryGiB = prof.memoryGiB;
-        inst.serial = m_nextSerial++;
-        inst.created = m_s.now;
-        inst.readyAt = readyAt;
-        next.push_back(inst);
+        next.push_back(newInstance(*gs.model, p, readyAt));
         created = true;
     }
     for (const auto& old : gs.instances) {
