@@ -96,6 +96,7 @@ TardinessBound tardinessLowerBound(const std::vector<simcore::Job>& jobs, const 
     const int slots = std::clamp(60000 / static_cast<int>(jobs.size()), 50, 1440);
     b.slotMin = horizon / slots;
     const double value = solve(linear, machines, b.slotMin, slots + 1);
+    glp_free_env(); // GLPK keeps an environment per thread; compare's worker threads must not leak it
     if (value < 0.0) {
         b.note = "not computed: the LP solver did not reach an optimum";
         return b;
