@@ -18,8 +18,30 @@ void Workspace::setScenario(model::Scenario scenario, const QString& path)
     m_scenario = std::make_shared<const model::Scenario>(std::move(scenario));
     m_path = path;
     m_lastRun.reset();
+    setModified(false);
     emit scenarioChanged();
     run();
+}
+
+void Workspace::editScenario(model::Scenario edited, const QString& what)
+{
+    if (!m_scenario)
+        return;
+    // The last run stays until the new one finishes, but onFinished() drops runs of the old
+    // scenario object, so a stale result is never reported as current.
+    m_scenario = std::make_shared<const model::Scenario>(std::move(edited));
+    setModified(true);
+    emit scenarioChanged();
+    emit scenarioEdited(what);
+    run();
+}
+
+void Workspace::setModified(bool modified)
+{
+    if (m_modified == modified)
+        return;
+    m_modified = modified;
+    emit modifiedChanged(modified);
 }
 
 int Workspace::run()

@@ -24,8 +24,15 @@ public:
 
     /// Replaces the open scenario (dropping the old run) and starts a run of it.
     void setScenario(model::Scenario scenario, const QString& path);
+    /// Replaces the open scenario by an edited version of it (same file path), marks the
+    /// workspace modified and starts a run of the edited scenario. @p what names the edit for
+    /// the status bar and undo text (e.g. "Layout of GPU 3"). Ignored when no scenario is open.
+    void editScenario(model::Scenario edited, const QString& what);
     /// Runs the open scenario again; returns the run id, 0 when no scenario is open.
     int run();
+    /// Whether the scenario has edits that are not saved to its file.
+    [[nodiscard]] bool isModified() const { return m_modified; }
+    void setModified(bool modified);
 
     [[nodiscard]] std::shared_ptr<const model::Scenario> scenario() const { return m_scenario; }
     [[nodiscard]] QString scenarioPath() const { return m_path; }
@@ -35,6 +42,9 @@ public:
 
 signals:
     void scenarioChanged();
+    /// After editScenario(): the scenario changed in place (same file).
+    void scenarioEdited(const QString& what);
+    void modifiedChanged(bool modified);
     void runStarted(int id);
     void runFinished(const ui::RunSnapshot& snapshot);
     void runFailed(int id, const QString& message);
@@ -46,6 +56,7 @@ private:
     SimulationRunner* m_runner = nullptr;
     std::shared_ptr<const model::Scenario> m_scenario;
     QString m_path;
+    bool m_modified = false;
     std::optional<RunSnapshot> m_lastRun;
 };
 
