@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark (not a test): prints how long simulations take. Run a release build:
-//   build/release/bench/bench_simulate [samples/paper-fleet.json]
+//   build/release/bench/bench_simulate [samples/paper-fleet.json] [--paper-only] [--reps N]
+// --paper-only runs only the paper fleet day (e.g. under callgrind with --reps 1).
 #include "catalog.h"
 #include "compare.h"
 #include "engine.h"
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 
 namespace {
@@ -34,7 +36,7 @@ long peakRssMiB()
     return usage.ru_maxrss / 1024;
 }
 
-int paperFleet(const std::string& path)
+int paperFleet(const std::string& path, int reps)
 {
     model::Problems problems;
     const model::Scenario sc = model::loadScenario(path, problems);
@@ -45,7 +47,7 @@ int paperFleet(const std::string& path)
     const auto jobs = model::scenarioJobs(sc, std::nullopt, problems);
     double best = 1e300;
     simcore::RunResult result;
-    for (int rep = 0; rep < 20; ++rep) {
+    for (int rep = 0; rep < reps; ++rep) {
         const auto t0 = Clock::now();
         model::RunOptions options;
         options.timeSeries = false;
@@ -58,7 +60,7 @@ int paperFleet(const std::string& path)
     const double seriesMs = msSince(t1);
     std::printf("paper fleet (%s): %d jobs, %lld event times, %d GPUs\n", path.c_str(), result.metrics.jobs,
                 result.metrics.steps, sc.gpuCount());
-    std::printf("  simulate, metrics only:      %8.2f ms (best of 20)\n", best);
+    std::printf("  simulate, metrics only:      %8.2f ms (best of %d)\n", best, reps);
     std::printf("  simulate, with time series:  %8.2f ms (%zu segments)\n", seriesMs, full.segments.size());
     std::printf("  energy %.1f W*min, avg tardiness %.4f min\n", result.metrics.energyWmin,
                 result.metrics.avgTardinessMin);
@@ -129,9 +131,22 @@ void compareFourSchedulers(const std::string& path)
 
 int main(int argc, char** argv)
 {
-    const std::string path = argc > 1 ? argv[1] : std::string(MIGSIGHT_SOURCE_DIR) + "/samples/paper-fleet.json";
-    if (int rc = paperFleet(path); rc != 0)
+    std::string path = std::string(MIGSIGHT_SOURCE_DIR) + "/samples/paper-fleet.json";
+    bool paperOnly = false;
+    int reps = 20;
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--paper-only")
+            paperOnly = true;
+        else if (arg == "--reps" && i + 1 < argc)
+            reps = std::max(1, std::atoi(argv[++i]));
+        else
+            path = arg;
+    }
+    if (int rc = paperFleet(path, reps); rc != 0)
         return rc;
+    if (paperOnly)
+        return 0;
     compareFourSchedulers(path);
     // Cost against jobs: the same fleet-to-load ratio at growing sizes (n log n check).
     for (int gpus : {125, 250, 500})

@@ -3,12 +3,14 @@
 #include "best_fit_memory.h"
 #include "cedf.h"
 #include "demand_match.h"
+#include "dynamic_rl.h"
 #include "edf_marginal_et.h"
 #include "edf_most_packed.h"
 #include "queue_order_schedulers.h"
 #include "random_scheduler.h"
 #include "registry.h"
 #include "scheduled.h"
+#include "smart_mig.h"
 #include "threshold.h"
 
 namespace policies {
@@ -72,6 +74,41 @@ void registerSchedulers(Registry& r)
                    plain<BestFitMemory>());
 }
 
+/// SMART-MIG and the single-GPU agent (policies/rl, docs/learned-policies.md).
+void registerLearnedRepartitioners(Registry& r)
+{
+    r.addRepartitioner(
+        {"smart-mig",
+         "SMART-MIG: a learned (PPO) mean-field policy moves each GPU between the 12-list configurations "
+         "from the time of day, the fleet's configurations and the queue",
+         {text("weights", "trained policy file (empty: the shipped resources/policies/smart-mig.json)", ""),
+          integer("decision_every", "events between two decisions", 5, 1, 1e6),
+          integer("top_k", "next configuration drawn among the k most probable", 3, 1, 12),
+          integer("queue_sample", "queued jobs looked at per decision at most", 256, 1, 1e9)}},
+        [](const ResolvedParams& p) {
+            const std::string file = p.text("weights");
+            auto w = file.empty() ? rl::shippedSmartMig()
+                                  : std::make_shared<const rl::SmartMigWeights>(rl::loadSmartMigWeights(file));
+            return std::make_unique<rl::SmartMigRepartitioner>(
+                w, rl::SmartMigRepartitioner::Settings{static_cast<int>(p.number("decision_every")),
+                                                       static_cast<int>(p.number("top_k")),
+                                                       static_cast<int>(p.number("queue_sample"))});
+        });
+    r.addRepartitioner(
+        {"dynamic-rl",
+         "Dynamic RL (single GPU): a learned Q table picks each GPU's 19-list configuration at fixed epochs from "
+         "the time of day, the queue and the current configuration",
+         {text("weights", "trained policy file (empty: the shipped resources/policies/dynamic-rl.json)", ""),
+          number("epoch_min", "minutes between decisions (0: the epoch it was trained with)", 0, 0, 1440)}},
+        [](const ResolvedParams& p) {
+            const std::string file = p.text("weights");
+            auto w = file.empty() ? rl::shippedDynamicRl()
+                                  : std::make_shared<const rl::DynamicRlWeights>(rl::loadDynamicRlWeights(file));
+            return std::make_unique<rl::DynamicRlRepartitioner>(
+                w, rl::DynamicRlRepartitioner::Settings{p.number("epoch_min")});
+        });
+}
+
 void registerRepartitioners(Registry& r)
 {
     r.addRepartitioner({"static", "Static: every GPU keeps the scenario's layout all day", {}},
@@ -121,6 +158,7 @@ void registerRepartitioners(Registry& r)
             return std::make_unique<DemandMatchRepartitioner>(DemandMatchRepartitioner::Settings{
                 p.text("list"), p.number("period_min"), p.number("min_gain"), p.text("placement")});
         });
+    registerLearnedRepartitioners(r);
 }
 
 } // namespace

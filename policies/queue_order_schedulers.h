@@ -26,6 +26,7 @@ public:
     {
         return {view.remaining(j) * view.job(j).work1g, 0.0};
     }
+    [[nodiscard]] bool queueKeyIsStatic() const override { return false; }
     void schedule(simcore::ScheduleRound& round) override;
 };
 
@@ -38,6 +39,7 @@ public:
     {
         return {-view.remaining(j) * view.job(j).work1g, 0.0};
     }
+    [[nodiscard]] bool queueKeyIsStatic() const override { return false; }
     void schedule(simcore::ScheduleRound& round) override;
 };
 

@@ -2,6 +2,7 @@
 #include "engine.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -35,6 +36,7 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
     });
     m_s.jobs = std::move(jobs);
     m_s.run.assign(m_s.jobs.size(), JobState{});
+    m_ends.reset(m_s.jobs.size());
     m_s.durations.resize(m_s.jobs.size());
     for (size_t j = 0; j < m_s.jobs.size(); ++j) {
         const Job& job = m_s.jobs[j];
@@ -62,6 +64,7 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
         setup.layouts.push_back(f.layout);
     }
     m_scheduler.reset(setup);
+    m_s.keepOrder = config.mode == PreemptionMode::FullReschedule && m_scheduler.queueKeyIsStatic();
     const std::vector<Layout> initial = m_repartitioner.initialLayouts(setup);
     if (initial.size() != fleet.size())
         throw std::invalid_argument("the repartitioner gave no initial layout for every GPU");
@@ -92,7 +95,6 @@ double Engine::nextEventTime() const
     double t = kInf;
     if (m_nextArrival < m_s.jobs.size())
         t = m_s.jobs[m_nextArrival].release;
-    pruneEnds();
     if (!m_ends.empty())
         t = std::min(t, m_ends.top().time);
     if (!m_readyTimes.empty())
@@ -118,17 +120,6 @@ InstanceState Engine::newInstance(const GpuModel& model, const Placement& p, dou
     inst.created = m_s.now;
     inst.readyAt = readyAt;
     return inst;
-}
-
-void Engine::pruneEnds() const
-{
-    while (!m_ends.empty()) {
-        const Timed& top = m_ends.top();
-        const JobState& r = m_s.run[static_cast<size_t>(top.id)];
-        if (r.running && r.version == top.version)
-            return;
-        m_ends.pop();
-    }
 }
 
 void Engine::start()
@@ -202,11 +193,8 @@ double Engine::energyWmin() const
 
 void Engine::completeJobs()
 {
-    for (pruneEnds(); !m_ends.empty() && m_ends.top().time <= m_s.now + m_s.eps; pruneEnds()) {
-        const int j = m_ends.top().id;
-        m_ends.pop();
-        stopSegment(j, true);
-    }
+    while (!m_ends.empty() && m_ends.top().time <= m_s.now + m_s.eps)
+        stopSegment(m_ends.top().job, true);
 }
 
 void Engine::stopSegment(int j, bool completed)
@@ -224,12 +212,13 @@ void Engine::stopSegment(int j, bool completed)
     r.remaining = completed ? 0.0 : m_s.remainingNow(j);
     r.running = false;
     --m_running;
-    ++r.version;
+    m_ends.remove(j);
     r.gpu = -1;
     r.instance = -1;
     if (completed) {
         r.done = true;
         r.completion = m_s.now;
+        m_s.queueRetire(j);
         const Job& job = m_s.jobs[static_cast<size_t>(j)];
         m_tardinessSum += std::max(0.0, m_s.now - job.deadline);
         ++m_completed;
@@ -289,12 +278,23 @@ void Engine::scheduleRound()
     if (m_s.queue.empty() || m_s.freeInstances == 0)
         return;
     ScheduleRound round(m_s, m_refusals);
+    m_s.queueBeginRound();
     m_scheduler.schedule(round);
     m_s.queueEndRound();
 }
 
 void Engine::enqueue(int j)
 {
+    const JobState& r = m_s.run[static_cast<size_t>(j)];
+    if (m_s.keepOrder && r.inOrder) {
+        // Its key cannot have changed (Scheduler::queueKeyIsStatic); dev builds check it.
+#ifndef NDEBUG
+        const Scheduler::Key key = m_scheduler.queueKey(EngineView(m_s), j);
+        assert(key.k1 == r.k1 && key.k2 == r.k2 && "the scheduler said its queue keys never change");
+#endif
+        m_s.queueAdd(j, r.k1, r.k2);
+        return;
+    }
     const EngineView view(m_s);
     const Scheduler::Key key = m_scheduler.queueKey(view, j);
     m_s.queueAdd(j, key.k1, key.k2);
@@ -320,7 +320,7 @@ void Engine::reconcile()
         r.remaining = m_s.remainingNow(j);
         r.running = false;
         --m_running;
-        ++r.version;
+        m_ends.remove(j);
         ++r.preemptions;
         r.gpu = -1;
         r.instance = -1;
@@ -350,9 +350,8 @@ void Engine::startSegment(int j)
     r.segmentStart = m_s.now;
     r.running = true;
     ++m_running;
-    ++r.version;
     r.segmentEnd = m_s.now + r.remaining * m_s.processing(j, inst.compute);
-    m_ends.push({r.segmentEnd, j, r.version});
+    m_ends.set(j, r.segmentEnd);
     if (r.firstStart < 0.0)
         r.firstStart = m_s.now;
     r.lastGpu = r.gpu;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "end_heap.h"
 #include "engine_state.h"
 #include "observer.h"
 #include "policy.h"
@@ -75,13 +76,11 @@ private:
     {
         double time;
         int id;
-        std::uint32_t version;
         bool operator>(const Timed& o) const { return time > o.time || (time == o.time && id > o.id); }
     };
     using MinHeap = std::priority_queue<Timed, std::vector<Timed>, std::greater<>>;
 
     void start();
-    void pruneEnds() const;
     /// A new instance of @p p, unused, available from readyAt, with the next serial.
     InstanceState newInstance(const GpuModel& model, const Placement& p, double readyAt);
     void completeJobs();
@@ -106,8 +105,8 @@ private:
     Repartitioner& m_repartitioner;
     std::vector<SimObserver*> m_observers;
 
-    mutable MinHeap m_ends; ///< job completions (lazy: stale versions skipped)
-    MinHeap m_readyTimes;   ///< ends of reconfiguration downtimes (id = GPU)
+    EndHeap m_ends;       ///< segment ends of the running jobs
+    MinHeap m_readyTimes; ///< ends of reconfiguration downtimes (id = GPU)
     size_t m_nextArrival = 0;
     std::int64_t m_nextSerial = 1;
     bool m_started = false;

@@ -126,7 +126,7 @@ void Engine::reconfigure(int g, const Layout& layout, const std::string& reason)
     ++m_s.layoutEpoch;
     ++m_reconfigurations;
     if (created && m_config.reconfigurationMin > 0.0)
-        m_readyTimes.push({readyAt, g, 0});
+        m_readyTimes.push({readyAt, g});
     m_s.refreshGpu(g);
     for (auto* o : m_observers)
         o->onRepartition(m_s.now, g, from, layout, created ? readyAt : m_s.now, reason);

@@ -4,18 +4,10 @@
 #include "policy.h"
 
 #include <algorithm>
+#include <cassert>
 #include <limits>
 
 namespace simcore {
-
-double EngineState::remainingNow(int job) const
-{
-    const JobState& r = run[static_cast<size_t>(job)];
-    if (!r.running)
-        return r.remaining;
-    const double done = (now - r.segmentStart) / processing(job, r.compute);
-    return std::max(0.0, r.remaining - done);
-}
 
 namespace {
 /// Heap comparator: the smallest key ends up on top.
@@ -32,6 +24,22 @@ void EngineState::queueAdd(int job, double k1, double k2)
     r.queued = true;
     r.queuePos = static_cast<int>(queue.size());
     queue.push_back(job);
+    if (keepOrder) {
+        if (r.inOrder) {
+            assert(k1 == r.k1 && k2 == r.k2 && "the scheduler said its queue keys never change");
+            return;
+        }
+        const QueueKey key{k1, k2, jobs[static_cast<size_t>(job)].id, job, 0};
+        const auto at = std::upper_bound(ordered.begin(), ordered.end(), key,
+                                         [](const QueueKey& a, const QueueKey& b) { return a.before(b); });
+        // A new job placed before the cursor would be skipped in a round that is under way.
+        assert(static_cast<std::size_t>(at - ordered.begin()) >= cursor || cursor == 0);
+        ordered.insert(at, key);
+        r.inOrder = true;
+        r.k1 = k1;
+        r.k2 = k2;
+        return;
+    }
     ++r.queueStamp;
     order.push_back({k1, k2, jobs[static_cast<size_t>(job)].id, job, r.queueStamp});
     std::push_heap(order.begin(), order.end(), heapAfter);
@@ -49,8 +57,29 @@ void EngineState::queueRemove(int job)
     r.queued = false;
 }
 
+void EngineState::queueRetire(int job)
+{
+    JobState& r = run[static_cast<size_t>(job)];
+    if (!r.inOrder)
+        return;
+    const QueueKey key{r.k1, r.k2, jobs[static_cast<size_t>(job)].id, job, 0};
+    const auto at = std::lower_bound(ordered.begin(), ordered.end(), key,
+                                     [](const QueueKey& a, const QueueKey& b) { return a.before(b); });
+    assert(at != ordered.end() && at->job == job);
+    ordered.erase(at);
+    r.inOrder = false;
+}
+
 int EngineState::queueNext()
 {
+    if (keepOrder) {
+        while (cursor < ordered.size()) {
+            const int j = ordered[cursor++].job;
+            if (run[static_cast<size_t>(j)].queued)
+                return j;
+        }
+        return -1;
+    }
     while (!order.empty()) {
         std::pop_heap(order.begin(), order.end(), heapAfter);
         const QueueKey key = order.back();
@@ -66,6 +95,10 @@ int EngineState::queueNext()
 
 void EngineState::queueEndRound()
 {
+    if (keepOrder) {
+        cursor = 0;
+        return;
+    }
     for (const QueueKey& key : offered) {
         const JobState& r = run[static_cast<size_t>(key.job)];
         if (r.queued && r.queueStamp == key.stamp) {
@@ -83,15 +116,17 @@ void EngineState::refreshGpu(int gpu)
     for (int c : g.freeByCompute)
         before += c;
     g.freeByCompute.fill(0);
+    g.freeSizes = 0;
     int after = 0;
     for (const auto& inst : g.instances) {
         if (instanceFree(inst)) {
             ++g.freeByCompute[static_cast<size_t>(inst.compute)];
+            g.freeSizes |= 1u << inst.compute;
             ++after;
         }
     }
     freeInstances += after - before;
-    index.update(gpu, g.busy, g.freeByCompute);
+    index.update(gpu, g.busy, g.freeSizes);
 }
 
 void EngineState::accrue(int gpu)
@@ -115,15 +150,12 @@ void EngineState::accrue(int gpu)
     g.lastAccrual = now;
 }
 
-void EngineState::touch(int gpu)
+void EngineState::touchFirst(int gpu)
 {
     accrue(gpu);
-    auto& flag = isTouched[static_cast<size_t>(gpu)];
-    if (!flag) {
-        flag = 1;
-        touched.push_back(gpu);
-        busyBefore[static_cast<size_t>(gpu)] = gpus[static_cast<size_t>(gpu)].busy;
-    }
+    isTouched[static_cast<size_t>(gpu)] = 1;
+    touched.push_back(gpu);
+    busyBefore[static_cast<size_t>(gpu)] = gpus[static_cast<size_t>(gpu)].busy;
 }
 
 double Repartitioner::nextWakeup(double /*now*/) const
@@ -157,9 +189,10 @@ bool ScheduleRound::place(int j, int g, int instance)
     m_state.touch(g);
     inst.job = j;
     gs.busy += inst.compute;
-    --gs.freeByCompute[static_cast<size_t>(inst.compute)];
+    if (--gs.freeByCompute[static_cast<size_t>(inst.compute)] == 0)
+        gs.freeSizes &= ~(1u << inst.compute);
     --m_state.freeInstances;
-    m_state.index.update(g, gs.busy, gs.freeByCompute);
+    m_state.index.update(g, gs.busy, gs.freeSizes);
     m_state.queueRemove(j);
     r.placedGpu = g;
     r.placedInstance = instance;

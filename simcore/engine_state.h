@@ -5,6 +5,7 @@
 #include "job.h"
 #include "packed_index.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -62,6 +63,7 @@ struct GpuState
     double idleEnergyWmin = 0.0; ///< energy while no instance was busy
     double busySliceMinutes = 0.0;
     std::array<int, 8> freeByCompute{};
+    unsigned freeSizes = 0; ///< bit k set when freeByCompute[k] > 0
 };
 
 /// @brief A job's place in the scheduler's queue order: (k1, k2, job id), smallest first.
@@ -96,9 +98,11 @@ struct JobState
     bool queued = false;  ///< in the queue (released, waiting for a slice)
     int queuePos = -1;    ///< index in EngineState::queue
     std::uint32_t queueStamp = 0;
+    bool inOrder = false; ///< in EngineState::ordered (kept-order mode)
+    double k1 = 0.0;      ///< its queue key there
+    double k2 = 0.0;
     int placedGpu = -1; ///< placement made in the current scheduling round
     int placedInstance = -1;
-    std::uint32_t version = 0; ///< bumps at every segment start and stop (stale heap entries)
     bool released = false;
     bool done = false;
     double firstStart = -1.0;
@@ -122,7 +126,14 @@ struct EngineState
     std::vector<int> queue;        ///< released jobs without a slice (unordered)
     std::vector<QueueKey> order;   ///< the same jobs as a min-heap in the scheduler's order (lazy)
     std::vector<QueueKey> offered; ///< popped from the heap in this round
-    PackedIndex index;             ///< GPUs with free instances, most packed first
+    /// Kept-order mode (full reschedule with a scheduler whose keys never change): every
+    /// released, unfinished job, sorted by key, kept between steps instead of the heap. A full
+    /// reschedule offers nearly every job at every step, so a sorted list walked by a cursor is
+    /// much cheaper than pushing and popping them all through the heap, and gives the same order.
+    bool keepOrder = false;
+    std::vector<QueueKey> ordered;
+    std::size_t cursor = 0;
+    PackedIndex index; ///< GPUs with free instances, most packed first
     int freeInstances = 0;
     std::uint64_t layoutEpoch = 0; ///< bumps whenever a GPU's layout changes
     double eps = 1e-9;
@@ -143,21 +154,37 @@ struct EngineState
     }
     std::vector<std::array<double, 8>> durations; ///< p_{j,k} for k = 0..7 (0 unused)
     /// Fraction of job's work left at the current time.
-    [[nodiscard]] double remainingNow(int job) const;
+    [[nodiscard]] double remainingNow(int job) const
+    {
+        const JobState& r = run[static_cast<size_t>(job)];
+        if (!r.running)
+            return r.remaining;
+        const double done = (now - r.segmentStart) / processing(job, r.compute);
+        return std::max(0.0, r.remaining - done);
+    }
     /// Adds a job to the queue with its order key (k1, k2 from the scheduler).
     void queueAdd(int job, double k1, double k2);
     /// Takes a job out of the unordered queue (its heap entry goes stale).
     void queueRemove(int job);
     /// Next queued job in order not yet offered this round; -1 when none is left.
     int queueNext();
+    /// Starts a round: every queued job is offered again.
+    void queueBeginRound() { cursor = 0; }
     /// Ends a round: offered jobs still queued go back into the heap.
     void queueEndRound();
+    /// A job is finished: it leaves the kept order for good.
+    void queueRetire(int job);
     /// Recounts a GPU's free instances and re-keys it in the index.
     void refreshGpu(int gpu);
     /// Accrues a GPU's energy up to now with its current busy slices.
     void accrue(int gpu);
     /// Call before changing a GPU's occupancy: accrues it and remembers it for this step.
-    void touch(int gpu);
+    void touch(int gpu)
+    {
+        if (!isTouched[static_cast<size_t>(gpu)])
+            touchFirst(gpu); // once per GPU and step: accrual up to now is done after that
+    }
+    void touchFirst(int gpu);
 };
 
 } // namespace simcore

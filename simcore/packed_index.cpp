@@ -38,30 +38,37 @@ int PackedIndex::Bits::first() const
 
 void PackedIndex::reset(int gpuCount)
 {
+    m_linear = gpuCount <= kLinearMax;
     const auto words = static_cast<std::size_t>(gpuCount + 63) / 64;
     Bits empty;
     empty.words.assign(words, 0);
     empty.summary.assign((words + 63) / 64, 0);
-    m_bits.assign(kLevels * 8, empty);
+    m_bits.assign(m_linear ? 0 : kLevels * 8, empty);
     m_level.assign(static_cast<std::size_t>(gpuCount), 0);
     m_masks.assign(static_cast<std::size_t>(gpuCount), 0u);
     m_sizeCount.fill(0);
+    m_available = 0;
     m_levelSizes.fill(0u);
 }
 
-void PackedIndex::update(int gpu, int busy, const std::array<int, 8>& freeByCompute)
+void PackedIndex::update(int gpu, int busy, unsigned freeSizes)
 {
     const auto g = static_cast<std::size_t>(gpu);
-    unsigned mask = 0;
-    for (int c = 1; c < 8; ++c) {
-        if (freeByCompute[static_cast<std::size_t>(c)] > 0)
-            mask |= 1u << c;
-    }
+    const unsigned mask = freeSizes & 0xFEu;
     const int level = std::clamp(busy, 0, kLevels - 1);
     const int oldLevel = m_level[g];
     const unsigned oldMask = m_masks[g];
     if (level == oldLevel && mask == oldMask)
         return;
+    if (m_linear) {
+        for (unsigned m = oldMask & ~mask; m != 0; m &= m - 1)
+            countDown(__builtin_ctz(m));
+        for (unsigned m = mask & ~oldMask; m != 0; m &= m - 1)
+            countUp(__builtin_ctz(m));
+        m_level[g] = level;
+        m_masks[g] = mask;
+        return;
+    }
     // Only the sizes that change (all of them when the level changes) are touched.
     const unsigned clearing = level == oldLevel ? oldMask & ~mask : oldMask;
     const unsigned setting = level == oldLevel ? mask & ~oldMask : mask;
@@ -71,13 +78,13 @@ void PackedIndex::update(int gpu, int busy, const std::array<int, 8>& freeByComp
         b.clear(gpu);
         if (b.count == 0)
             m_levelSizes[static_cast<std::size_t>(oldLevel)] &= ~(1u << c);
-        --m_sizeCount[static_cast<std::size_t>(c)];
+        countDown(c);
     }
     for (unsigned m = setting; m != 0; m &= m - 1) {
         const int c = __builtin_ctz(m);
         bits(level, c).set(gpu);
         m_levelSizes[static_cast<std::size_t>(level)] |= 1u << c;
-        ++m_sizeCount[static_cast<std::size_t>(c)];
+        countUp(c);
     }
     m_level[g] = level;
     m_masks[g] = mask;
@@ -85,6 +92,18 @@ void PackedIndex::update(int gpu, int busy, const std::array<int, 8>& freeByComp
 
 int PackedIndex::first(unsigned computeMask) const
 {
+    if (m_linear) {
+        // Busy level descending, then GPU index ascending (strictly greater keeps the lowest).
+        int best = -1;
+        int bestLevel = -1;
+        for (std::size_t g = 0; g < m_masks.size(); ++g) {
+            if ((m_masks[g] & computeMask) != 0 && m_level[g] > bestLevel) {
+                best = static_cast<int>(g);
+                bestLevel = m_level[g];
+            }
+        }
+        return best;
+    }
     for (int level = kLevels - 1; level >= 0; --level) {
         const unsigned sizes = m_levelSizes[static_cast<std::size_t>(level)] & computeMask;
         if (sizes == 0)
@@ -99,16 +118,6 @@ int PackedIndex::first(unsigned computeMask) const
             return best;
     }
     return -1;
-}
-
-unsigned PackedIndex::availableSizes() const
-{
-    unsigned mask = 0;
-    for (int c = 1; c < 8; ++c) {
-        if (m_sizeCount[static_cast<std::size_t>(c)] > 0)
-            mask |= 1u << c;
-    }
-    return mask;
 }
 
 } // namespace simcore

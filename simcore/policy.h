@@ -132,6 +132,12 @@ public:
         double k2 = 0.0;
     };
     [[nodiscard]] virtual Key queueKey(const EngineView& view, int j) const { return {view.job(j).deadline, 0.0}; }
+    /// Whether queueKey() depends only on the job's fixed attributes (release, deadline, type,
+    /// work), never on the time or the job's progress. Then, in full-reschedule mode, the engine
+    /// keeps the queue order between steps instead of rebuilding it at every event (same order,
+    /// less work). The default key is static; a scheduler whose key changes must return false
+    /// (dev builds assert when a job's key changes while this says true).
+    [[nodiscard]] virtual bool queueKeyIsStatic() const { return true; }
     /// Places queued jobs: typically, for each job from ScheduleRound::next(), pick a free
     /// instance and ScheduleRound::place() it, until no instance is free.
     virtual void schedule(ScheduleRound& round) = 0;

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine.h"
+#include "job.h"
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace policies::rl {
+
+/// @brief What training simulates: a fleet, job types, engine settings and a day of jobs per seed.
+/// Built by the caller (the CLI converts a scenario), so that policies/ does not depend on model/.
+struct TrainEnvironment
+{
+    std::vector<simcore::FleetGpu> fleet;
+    std::vector<simcore::JobType> types;
+    simcore::EngineConfig config;
+    /// One day of jobs for a workload seed (called from several threads at once).
+    std::function<std::vector<simcore::Job>(std::uint64_t seed)> dayJobs;
+    std::string schedulerId = "cedf"; ///< inner scheduler (registry id)
+};
+
+/// @brief Training settings (the defaults are the documented ones).
+struct TrainSettings
+{
+    std::string policy = "smart-mig"; ///< "smart-mig" or "dynamic-rl"
+    int days = 100;                   ///< total simulated training days (a resumed run counts its earlier days)
+    unsigned threads = 1;             ///< rollout threads; results do not depend on it
+    std::uint64_t seed = 1;
+    std::string provenanceJson = "{}"; ///< scenario name and fingerprint, stored in the output
+    int decisionEvery = 5;             ///< smart-mig
+    double epochMin = 30.0;            ///< dynamic-rl
+};
+
+/// @brief Reported after every training iteration.
+struct TrainProgress
+{
+    int daysDone = 0;
+    int daysTotal = 0;
+    double meanReward = 0.0; ///< mean over the iteration's days of the day's total reward (= -ET)
+    double evalEt = 0.0;     ///< mean ET of the last evaluation on the validation days
+    double baselineEt = 0.0; ///< the same days with the scenario's static layouts
+    double elapsedS = 0.0;
+    double leftS = 0.0;
+};
+
+struct TrainResult
+{
+    bool interrupted = false;
+    bool resumed = false;
+    int daysDone = 0;
+    double bestEvalEt = 0.0;
+    double baselineEt = 0.0;
+    double wallS = 0.0; ///< this session
+};
+
+/// @brief Workload seeds: training day k of seed S is 1,000,000 + 100,000 S + k; the validation days
+/// used to pick the best weights are 900,001.. ; evaluation seeds in the docs are below 1,000.
+[[nodiscard]] std::uint64_t trainingDaySeed(std::uint64_t seed, int day);
+[[nodiscard]] std::uint64_t validationDaySeed(int i);
+
+/// @brief Trains a policy. Resumes from @p checkpoint when it exists (refused with a WeightsError when
+/// it was made with another policy, seed or scenario), writes it after every iteration, and writes the
+/// best weights (lowest validation ET) to @p out at the end. When @p stop becomes true, finishes the
+/// days in progress, writes the checkpoint and returns with interrupted set.
+TrainResult train(const TrainEnvironment& env, const TrainSettings& settings, const std::filesystem::path& checkpoint,
+                  const std::filesystem::path& out, const std::function<void(const TrainProgress&)>& progress,
+                  const std::atomic<bool>* stop);
+
+} // namespace policies::rl
