@@ -24,5 +24,6 @@ int runExport(const std::vector<std::string>& args, std::ostream& out, std::ostr
 int runImportMigParted(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runPolicies(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int runTrain(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace cli

@@ -53,6 +53,11 @@ Commands:
       exists.
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.
+  train SCENARIO.json --policy smart-mig|dynamic-rl --days N --out FILE.json [--threads K]
+        [--seed S] [--decision-every N] [--epoch-min M]
+      Trains a learned repartitioner on simulated days of the scenario (docs/learned-policies.md)
+      and writes its weights; progress on stderr. Ctrl-C finishes the days in progress and writes
+      FILE.json.checkpoint.json; the same command resumes from it.
 
 Options:
   --help       this text
@@ -94,11 +99,13 @@ int main(int argc, char** argv)
             return cli::runExport(words, std::cout, std::cerr);
         if (command == "import")
             return cli::runImport(words, std::cout, std::cerr);
+        if (command == "train")
+            return cli::runTrain(words, std::cout, std::cerr);
         if (command == "import-mig-parted")
             return cli::runImportMigParted(words, std::cout, std::cerr);
         std::cerr << "migsight-cli: unknown command '" << command
                   << "' (valid: layouts, simulate, compare, bounds, sessions, import, export, import-mig-parted,"
-                  << " policies;"
+                  << " policies, train;"
                   << " see --help)\n";
         return cli::kExitBadInput;
     } catch (const cli::UsageError& e) {
