@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Learned repartitioners (policies/rl): the SMART-MIG observation and action plumbing on
+// hand-made states, weights files (round trip, corrupt or mismatched files refused with the
+// file, place and problem), resuming an interrupted training, and a short training run that
+// improves its evaluation ET.
+#include "dynamic_rl.h"
+#include "policy_test_support.h"
+#include "rl_train.h"
+#include "rl_weights.h"
+#include "smart_mig.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+using namespace policies::rl;
+
+namespace {
+
+/// Weights whose actor ignores the observation: logits = @p bias (12x12, row = current).
+SmartMigWeights fixedActor(const std::vector<double>& bias)
+{
+    SmartMigWeights w;
+    w.actor.sizes = {kSmartMigObservation, 144};
+    w.actor.params.assign(static_cast<size_t>(kSmartMigObservation * 144), 0.0);
+    w.actor.params.insert(w.actor.params.end(), bias.begin(), bias.end());
+    w.critic.sizes = {kSmartMigObservation, 1};
+    w.critic.params.assign(kSmartMigObservation + 1, 0.0);
+    return w;
+}
+
+std::string writeText(const QTemporaryDir& dir, const char* name, const std::string& text)
+{
+    const std::string path = dir.filePath(QString::fromLatin1(name)).toStdString();
+    std::ofstream(path) << text;
+    return path;
+}
+
+std::string readAll(const std::string& path)
+{
+    std::ifstream in(path);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+QString refusal(const std::string& path)
+{
+    try {
+        (void)loadSmartMigWeights(path);
+    } catch (const WeightsError& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+TrainEnvironment fleetEnvironment(int gpus, double multiplier)
+{
+    TrainEnvironment env;
+    const int configs[] = {1, 1, 2, 3, 3, 5, 5, 10};
+    for (int g = 0; g < gpus; ++g)
+        env.fleet.push_back({&pt::a100(), {}, pt::listLayout("fleet-12", configs[g % 8])});
+    env.types = simcore::defaultJobTypes();
+    env.dayJobs = [types = env.types, multiplier](std::uint64_t seed) {
+        simcore::DiurnalSpec spec;
+        spec.multiplier = multiplier;
+        spec.seed = seed;
+        return simcore::generateDiurnal(spec, types, simcore::defaultJobMix(), simcore::SizeModel{});
+    };
+    return env;
+}
+
+} // namespace
+
+class TestRl : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void bins();
+    void topK();
+    void observationOfHandMadeState();
+    void actionMovesEveryGpuOfARow();
+    void identityActionRequestsNothing();
+    void weightsRoundTrip();
+    void corruptWeightsRefused_data();
+    void corruptWeightsRefused();
+    void mismatchedListRefused();
+    void shippedWeightsLoad();
+    void interruptedTrainingResumesIdentically();
+    void shortTrainingImprovesEt();
+};
+
+void TestRl::bins()
+{
+    QCOMPARE(smartMigBin(-500.0), 0);
+    QCOMPARE(smartMigBin(-100.0), 0);
+    QCOMPARE(smartMigBin(-0.001), 0);
+    QCOMPARE(smartMigBin(0.0), 1);
+    QCOMPARE(smartMigBin(0.05), 2);
+    QCOMPARE(smartMigBin(0.3), 3);
+    QCOMPARE(smartMigBin(4.9), 5);
+    QCOMPARE(smartMigBin(29.9), 8);
+    QCOMPARE(smartMigBin(30.0), 9);
+    QCOMPARE(smartMigBin(1e9), 9);
+}
+
+void TestRl::topK()
+{
+    const double logits[5] = {0.0, 3.0, 1.0, 2.0, 2.0};
+    double p[5];
+    topKRow(logits, 5, 3, p);
+    QCOMPARE(p[0], 0.0);
+    QCOMPARE(p[2], 0.0); // 2.0 (index 3 and 4) beat 1.0; both kept
+    QVERIFY(p[1] > p[3] && p[3] == p[4]);
+    QVERIFY(std::abs(p[1] + p[3] + p[4] - 1.0) < 1e-12);
+    topKRow(logits, 5, 1, p);
+    QCOMPARE(p[1], 1.0);
+}
+
+void TestRl::observationOfHandMadeState()
+{
+    simcore::EngineState s;
+    s.now = 1440.0 + 360.0; // 06:00 of the second day
+    s.types = simcore::defaultJobTypes();
+    // Two queued jobs: BERT inference, 3 min on 1g (linear: 1.5 on 2g, 1 on 3g, 0.75 on 4g, 3/7 on 7g),
+    // deadline 10 min from now; and one whose deadline passed 200 min ago.
+    s.jobs = {pt::job(1, pt::kBertInfer, 0.0, s.now + 10.0, 3.0), pt::job(2, pt::kBertInfer, 0.0, s.now - 200.0, 3.0)};
+    s.run.resize(2);
+    s.run[1].remaining = 0.5;
+    s.durations.resize(2);
+    for (size_t j = 0; j < 2; ++j)
+        for (int k = 1; k <= 7; ++k)
+            s.durations[j][static_cast<size_t>(k)] = 3.0 / s.types[pt::kBertInfer].speedup[static_cast<size_t>(k)];
+    s.queue = {0, 1};
+    s.gpus.resize(4);
+    const simcore::EngineView view(s);
+    std::vector<int> perConfig(12, 0);
+    perConfig[0] = 3;
+    perConfig[4] = 1;
+    double obs[kSmartMigObservation];
+    smartMigObservation(view, perConfig, 256, obs);
+    QCOMPARE(obs[0], 0.25);
+    QCOMPARE(obs[1], 0.75);
+    QCOMPARE(obs[5], 0.25);
+    // Per GPU: each job counts 1/4. Slack: 10 - 3/7 -> bin 6 [5,10); -200 - 1.5/7 -> bin 0.
+    QCOMPARE(obs[13 + 6], 0.25);
+    QCOMPARE(obs[13 + 0], 0.25);
+    // Small (mean of 1g and 2g): 2.25 -> bin 5 [1,5); half done: 1.125 -> bin 5.
+    QCOMPARE(obs[23 + 5], 0.5);
+    // Medium (mean of 3g and 4g): 0.875 -> bin 4 [0.5,1); 0.4375 -> bin 3 [0.2,0.5).
+    QCOMPARE(obs[33 + 4], 0.25);
+    QCOMPARE(obs[33 + 3], 0.25);
+    // Large (7g): 0.4286 -> bin 3; 0.2143 -> bin 3.
+    QCOMPARE(obs[43 + 3], 0.5);
+    double sum = 0.0;
+    for (double v : obs)
+        sum += v;
+    QCOMPARE(sum, 0.25 + 1.0 + 4 * 0.5);
+    // Sampling one job of two scales its count up (the other job is not looked at).
+    smartMigObservation(view, perConfig, 1, obs);
+    QCOMPARE(obs[13 + 6], 0.5);
+    QCOMPARE(obs[13 + 0], 0.0);
+}
+
+void TestRl::actionMovesEveryGpuOfARow()
+{
+    // Row 1 (configuration 1) goes to configuration 6 for sure; every other row stays.
+    std::vector<double> bias(144, 0.0);
+    for (int c = 0; c < 12; ++c)
+        bias[static_cast<size_t>(c * 12 + c)] = 50.0;
+    bias[0] = 0.0;
+    bias[5] = 50.0;
+    auto w = std::make_shared<const SmartMigWeights>(fixedActor(bias));
+    SmartMigRepartitioner rep(w, {1, 3, 256});
+    pt::Sim sim;
+    sim.layouts = {pt::listLayout("fleet-12", 1), pt::listLayout("fleet-12", 5), pt::listLayout("fleet-12", 1)};
+    sim.jobs = {pt::job(1, pt::kBertInfer, 1.0, 20.0, 3.0), pt::job(2, pt::kBertTrain, 2.0, 90.0, 40.0)};
+    auto sched = policies::builtinRegistry().createScheduler("cedf", {});
+    std::vector<simcore::FleetGpu> fleet;
+    for (const auto& l : sim.layouts)
+        fleet.push_back({&pt::a100(), {}, l});
+    simcore::Engine engine(sim.config, fleet, simcore::defaultJobTypes(), sim.jobs, *sched, rep);
+    const auto result = simcore::runToEnd(engine);
+    QCOMPARE(rep.configs(), (std::vector<int>{5, 4, 5}));
+    QCOMPARE(result.metrics.reconfigurations, 2);
+    QCOMPARE(result.repartitions.front().time, 1.0);
+    QVERIFY(result.repartitions.front().reason.find("configuration 1 -> 6") != std::string::npos);
+    QVERIFY(simcore::sameInstances(result.repartitions.front().to, pt::listLayout("fleet-12", 6)));
+    QVERIFY(result.illegalDecisions.empty());
+}
+
+void TestRl::identityActionRequestsNothing()
+{
+    std::vector<double> bias(144, 0.0);
+    for (int c = 0; c < 12; ++c)
+        bias[static_cast<size_t>(c * 12 + c)] = 50.0;
+    auto w = std::make_shared<const SmartMigWeights>(fixedActor(bias));
+    SmartMigRepartitioner rep(w, {1, 3, 256});
+    auto env = fleetEnvironment(8, 2.0);
+    auto sched = policies::builtinRegistry().createScheduler("cedf", {});
+    simcore::Engine engine(env.config, env.fleet, env.types, env.dayJobs(7), *sched, rep);
+    const auto result = simcore::runToEnd(engine, false);
+    QVERIFY(rep.decisions() > 100);
+    QCOMPARE(result.metrics.reconfigurations, 0);
+}
+
+void TestRl::weightsRoundTrip()
+{
+    QTemporaryDir dir;
+    simcore::Rng rng(3);
+    std::vector<double> bias(144);
+    for (auto& b : bias)
+        b = rng.normal() * 1e-3 + 1.0 / 3.0;
+    SmartMigWeights w = fixedActor(bias);
+    w.trainedJson = R"({"seed":7,"scenario_fingerprint":"fnv1a64:0123"})";
+    const std::string path = dir.filePath(QStringLiteral("w.json")).toStdString();
+    saveWeights(path, w);
+    const SmartMigWeights back = loadSmartMigWeights(path);
+    QVERIFY(back.actor.params == w.actor.params); // bit for bit
+    QCOMPARE(back.actor.sizes, w.actor.sizes);
+    QVERIFY(back.trainedJson.find("fnv1a64:0123") != std::string::npos);
+    auto rep = policies::builtinRegistry().createRepartitioner("smart-mig", {{"weights", path}});
+    QVERIFY(rep != nullptr);
+
+    DynamicRlWeights d;
+    d.q.resize(d.stateCount() * static_cast<size_t>(d.configs));
+    for (auto& v : d.q)
+        v = rng.normal();
+    const std::string dpath = dir.filePath(QStringLiteral("d.json")).toStdString();
+    saveWeights(dpath, d);
+    QVERIFY(loadDynamicRlWeights(dpath).q == d.q);
+}
+
+void TestRl::corruptWeightsRefused_data()
+{
+    QTest::addColumn<QString>("edit");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("not json") << "truncate"
+                              << "not valid JSON";
+    QTest::newRow("other policy") << R"("policy": "smart-mig")"
+                                  << "at /policy: this is a 'dynamic-rl' policy file, not 'smart-mig'";
+    QTest::newRow("short params") << "drop"
+                                  << "at /actor/params: expected 7776 numbers, found 7775";
+    QTest::newRow("text number") << "text"
+                                 << "at /actor/params/0: expected a finite number";
+    QTest::newRow("wide input") << "input"
+                                << "at /actor/sizes/0: input width 54, expected 53";
+}
+
+void TestRl::corruptWeightsRefused()
+{
+    QFETCH(QString, edit);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const std::string good = dir.filePath(QStringLiteral("good.json")).toStdString();
+    saveWeights(good, fixedActor(std::vector<double>(144, 0.0)));
+    std::string text = readAll(good);
+    if (edit == QLatin1String("truncate")) {
+        text = text.substr(0, text.size() / 2);
+    } else if (edit.startsWith(QLatin1Char('"'))) {
+        text.replace(text.find(edit.toStdString()), edit.size(), R"("policy": "dynamic-rl")");
+    } else if (edit == QLatin1String("drop")) {
+        const auto at = text.find("\"params\": [") + 11;
+        text.erase(at, text.find(',', at) - at + 1);
+    } else if (edit == QLatin1String("text")) {
+        const auto at = text.find_first_not_of(" \n", text.find("\"params\": [") + 11);
+        text.replace(at, text.find(',', at) - at, "\"x\"");
+    } else if (edit == QLatin1String("input")) {
+        const auto at = text.find("53", text.find("\"sizes\""));
+        text.replace(at, 2, "54");
+    }
+    const std::string bad = writeText(dir, "bad.json", text);
+    const QString message = refusal(bad);
+    QVERIFY2(message.startsWith(QString::fromStdString(bad)), qPrintable(message));
+    QVERIFY2(message.contains(expected), qPrintable(message));
+    // Through the registry, as a scenario or the command line would: a PolicyError.
+    QVERIFY_THROWS_EXCEPTION(policies::PolicyError,
+                             (void)policies::builtinRegistry().createRepartitioner("smart-mig", {{"weights", bad}}));
+}
+
+void TestRl::mismatchedListRefused()
+{
+    // An 11-configuration policy cannot drive the 12-list.
+    QTemporaryDir dir;
+    SmartMigWeights w = fixedActor(std::vector<double>(121, 0.0));
+    w.configs = 11;
+    w.actor.sizes = {kSmartMigObservation, 121};
+    w.actor.params.resize(static_cast<size_t>((kSmartMigObservation + 1) * 121));
+    const std::string path = dir.filePath(QStringLiteral("w11.json")).toStdString();
+    saveWeights(path, w);
+    auto rep = policies::builtinRegistry().createRepartitioner("smart-mig", {{"weights", path}});
+    simcore::RunSetup setup;
+    setup.gpus = {&pt::a100()};
+    setup.layouts = {pt::listLayout("fleet-12", 1)};
+    try {
+        (void)rep->initialLayouts(setup);
+        QFAIL("accepted an 11-configuration policy");
+    } catch (const std::invalid_argument& e) {
+        QVERIFY2(QString::fromLatin1(e.what()).contains(QLatin1String("has 12 configurations, the weights expect 11")),
+                 e.what());
+    }
+}
+
+void TestRl::shippedWeightsLoad()
+{
+    QVERIFY(shippedSmartMig() != nullptr);
+    QCOMPARE(shippedSmartMig()->configs, 12);
+    QVERIFY(shippedSmartMig()->trainedJson.find("fnv1a64:") != std::string::npos);
+    QCOMPARE(shippedDynamicRl()->configs, 19);
+}
+
+void TestRl::interruptedTrainingResumesIdentically()
+{
+    QTemporaryDir dir;
+    TrainEnvironment env;
+    env.fleet = {{&pt::a100(), {}, pt::listLayout("single-19", 3)}};
+    env.types = simcore::defaultJobTypes();
+    env.schedulerId = "edf-most-packed";
+    env.dayJobs = [types = env.types](std::uint64_t seed) {
+        simcore::DiurnalSpec spec;
+        spec.seed = seed;
+        return simcore::generateDiurnal(spec, types, simcore::defaultJobMix(), simcore::SizeModel{});
+    };
+    TrainSettings st;
+    st.policy = "dynamic-rl";
+    st.days = 32;
+    st.threads = 2;
+    st.seed = 5;
+    const auto path = [&](const char* n) { return dir.filePath(QString::fromLatin1(n)).toStdString(); };
+    const auto straight = train(env, st, path("a.ckpt"), path("a.json"), {}, nullptr);
+    QVERIFY(!straight.interrupted);
+
+    std::atomic<bool> stop{false};
+    const auto first = train(
+        env, st, path("b.ckpt"), path("b.json"),
+        [&](const TrainProgress& p) {
+            if (p.daysDone >= 16)
+                stop = true;
+        },
+        &stop);
+    QVERIFY(first.interrupted);
+    QCOMPARE(first.daysDone, 16);
+    QVERIFY(QFile::exists(QString::fromStdString(path("b.ckpt"))));
+    QVERIFY(!QFile::exists(QString::fromStdString(path("b.json"))));
+    st.threads = 1; // results do not depend on the thread count
+    const auto second = train(env, st, path("b.ckpt"), path("b.json"), {}, nullptr);
+    QVERIFY(second.resumed);
+    QCOMPARE(second.daysDone, 32);
+    QVERIFY(loadDynamicRlWeights(path("a.json")).q == loadDynamicRlWeights(path("b.json")).q);
+
+    st.seed = 6; // a checkpoint of another seed is refused
+    QVERIFY_THROWS_EXCEPTION(WeightsError, (void)train(env, st, path("b.ckpt"), path("c.json"), {}, nullptr));
+}
+
+void TestRl::shortTrainingImprovesEt()
+{
+    QTemporaryDir dir;
+    const auto env = fleetEnvironment(8, 20.0);
+    TrainSettings st;
+    st.policy = "smart-mig";
+    st.days = 8;
+    st.threads = 2;
+    st.seed = 1;
+    double initial = -1.0;
+    const auto r = train(
+        env, st, dir.filePath(QStringLiteral("s.ckpt")).toStdString(),
+        dir.filePath(QStringLiteral("s.json")).toStdString(),
+        [&](const TrainProgress& p) {
+            if (initial < 0.0)
+                initial = p.evalEt;
+        },
+        nullptr);
+    QVERIFY(initial > 0.0);
+    QVERIFY2(r.bestEvalEt < initial, qPrintable(QStringLiteral("ET %1 -> %2").arg(initial).arg(r.bestEvalEt)));
+    // The written policy reproduces its validation ET (same days, same seeds).
+    const auto w = std::make_shared<const SmartMigWeights>(
+        loadSmartMigWeights(dir.filePath(QStringLiteral("s.json")).toStdString()));
+    double sum = 0.0;
+    for (int i = 0; i < 2; ++i) {
+        SmartMigRepartitioner rep(w, {});
+        auto sched = policies::builtinRegistry().createScheduler("cedf", {});
+        simcore::EngineConfig config = env.config;
+        config.seed = validationDaySeed(i);
+        simcore::Engine engine(config, env.fleet, env.types, env.dayJobs(validationDaySeed(i)), *sched, rep);
+        sum += simcore::runToEnd(engine, false).metrics.et;
+    }
+    QVERIFY(std::abs(sum / 2.0 - r.bestEvalEt) <= 1e-9 * r.bestEvalEt);
+}
+
+QTEST_GUILESS_MAIN(TestRl)
+#include "tst_rl.moc"
