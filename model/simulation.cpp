@@ -4,6 +4,8 @@
 #include "jobs_csv.h"
 #include "recorder.h"
 
+#include <algorithm>
+
 namespace model {
 
 std::vector<simcore::Job> scenarioJobs(const Scenario& scenario, std::optional<std::uint64_t> seed, Problems& problems)
@@ -49,7 +51,20 @@ simcore::RunResult simulate(const Scenario& scenario, const std::vector<simcore:
                                                                                     : scenario.workload.diurnal.seed);
     simcore::Engine engine(engineConfig(scenario, seed), scenario.fleetGpus(), scenario.jobTypes, jobs, *scheduler,
                            *repartitioner);
-    return simcore::runToEnd(engine, options.timeSeries);
+    if (!options.progress)
+        return simcore::runToEnd(engine, options.timeSeries);
+    // The same step() sequence as Engine::run(), with a look at the hook between chunks.
+    simcore::RunRecorder recorder(options.timeSeries);
+    engine.addObserver(&recorder);
+    const double total = jobs.empty() ? 1.0 : static_cast<double>(jobs.size());
+    const long long every = std::max(1LL, options.progressEverySteps);
+    long long steps = 0;
+    while (engine.step()) {
+        if (++steps % every == 0 && !options.progress(engine.completedJobs() / total))
+            throw Cancelled();
+    }
+    options.progress(1.0);
+    return recorder.takeResult();
 }
 
 } // namespace model

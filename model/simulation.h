@@ -5,7 +5,9 @@
 #include "results.h"
 #include "scenario.h"
 
+#include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,18 @@ struct RunOptions
     std::optional<PolicyChoice> scheduler;
     std::optional<PolicyChoice> repartitioner;
     bool timeSeries = true; ///< false keeps metrics and per-job results only
+    /// Called every @c progressEverySteps engine steps with the share of jobs completed (0..1);
+    /// returning false cancels the run (simulate() then throws Cancelled). Stepping in chunks
+    /// does not change the result: it is bit-identical to an uninterrupted run.
+    std::function<bool(double fraction)> progress;
+    long long progressEverySteps = 64;
+};
+
+/// @brief Thrown by simulate() when RunOptions::progress asked to stop.
+class Cancelled : public std::runtime_error
+{
+public:
+    Cancelled() : std::runtime_error("the run was cancelled") {}
 };
 
 /// @brief The jobs of a scenario's workload: generated from its seed (or @p seed) or read from
@@ -26,7 +40,8 @@ struct RunOptions
                                                      Problems& problems);
 
 /// @brief Simulates @p jobs on the scenario's fleet with its (or the overridden) policies.
-/// @throws policies::PolicyError for a bad policy, std::invalid_argument for a bad setup.
+/// @throws policies::PolicyError for a bad policy, std::invalid_argument for a bad setup,
+/// Cancelled when the progress hook returned false.
 [[nodiscard]] simcore::RunResult simulate(const Scenario& scenario, const std::vector<simcore::Job>& jobs,
                                           const RunOptions& options = {});
 
