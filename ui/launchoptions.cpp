@@ -41,6 +41,11 @@ bool parseSize(const QString& text, QSize& size)
 
 } // namespace
 
+QStringList launchPages()
+{
+    return {QStringLiteral("overview"), QStringLiteral("runs"), QStringLiteral("compare")};
+}
+
 LaunchOptions parseLaunchOptions(const QStringList& args)
 {
     LaunchOptions o;
@@ -58,6 +63,10 @@ LaunchOptions parseLaunchOptions(const QStringList& args)
         else if (isOption(arg, QStringLiteral("--size"))) {
             if (takeValue(args, i, QStringLiteral("--size"), size, o.error) && !parseSize(size, o.screenshotSize))
                 o.error = QStringLiteral("--size needs WIDTHxHEIGHT, at least 320x240, got '%1'").arg(size);
+        } else if (isOption(arg, QStringLiteral("--page"))) {
+            if (takeValue(args, i, QStringLiteral("--page"), o.page, o.error) && !launchPages().contains(o.page))
+                o.error = QStringLiteral("--page needs one of %1, got '%2'")
+                              .arg(launchPages().join(QStringLiteral(", ")), o.page);
         } else
             o.rest << arg;
     }
@@ -82,7 +91,8 @@ QString launchHelp()
 {
     return QStringLiteral("migsight - MIG partitioning and GPU job scheduling what-if studio\n"
                           "\n"
-                          "Usage: migsight [--session FILE | FILE] [--screenshot FILE.png [--size WxH]]\n"
+                          "Usage: migsight [--session FILE | FILE] [--page NAME]\n"
+                          "                [--screenshot FILE.png [--size WxH]]\n"
                           "\n"
                           "Options:\n"
                           "  --session FILE     open FILE, a scenario .json (default: the bundled\n"
@@ -91,6 +101,9 @@ QString launchHelp()
                           "  --screenshot FILE  render the main window offscreen once the first simulation\n"
                           "                     has finished, save it as a PNG and exit\n"
                           "  --size WxH         window size for --screenshot (default 1280x800)\n"
+                          "  --page NAME        page to show: overview (default), runs or compare; for\n"
+                          "                     runs and compare, --screenshot first adds two runs (the\n"
+                          "                     scenario's policies and cedf/threshold) and waits for them\n"
                           "  --help             this text\n"
                           "  --version          the version\n"
                           "Qt's own options (-platform, -style, ...) are accepted too.\n"

@@ -15,6 +15,7 @@ struct LaunchOptions
     QString session;    ///< scenario file to open; empty = the default sample
     QString screenshot; ///< PNG to write after the first run, then exit
     QSize screenshotSize{1280, 800};
+    QString page;     ///< page to show (--page): overview, runs or compare; empty = overview
     QStringList rest; ///< arguments that are not ours, for QApplication
     QString error;    ///< first usage error, empty when the line was fine
 };
@@ -27,6 +28,9 @@ struct LaunchOptions
 /// Checks what QApplication left of @c rest: one plain argument is the scenario file (as file
 /// managers pass it), anything else is a usage error.
 void applyLeftoverArguments(LaunchOptions& options, const QStringList& leftovers);
+
+/// The page names --page accepts.
+[[nodiscard]] QStringList launchPages();
 
 /// The --help text.
 [[nodiscard]] QString launchHelp();

@@ -2,9 +2,14 @@
 #include "mainwindow.h"
 
 #include "about.h"
+#include "comparepage.h"
+#include "exports.h"
+#include "layouteditor.h"
 #include "overviewpage.h"
 #include "resources.h"
+#include "runspage.h"
 #include "scenariofile.h"
+#include "workloadpage.h"
 #include "workspace.h"
 
 #include <QAction>
@@ -18,6 +23,10 @@
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QTabWidget>
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
 
 namespace ui {
 
@@ -39,6 +48,31 @@ void MainWindow::setupPages()
     setCentralWidget(m_pages);
     m_overview = new OverviewPage(m_workspace);
     addPage(m_overview, tr("Overview"));
+    m_runs = new RunsPage(m_workspace);
+    addPage(m_runs, tr("Runs"));
+    m_compare = new ComparePage(m_workspace);
+    addPage(m_compare, tr("Compare"));
+    addPage(new LayoutEditorPage(m_workspace), tr("Layouts"));
+    addPage(new WorkloadPage(m_workspace), tr("Workload"));
+    connect(m_runs, &RunsPage::compareRequested, this, [this](const QList<int>& keys) {
+        m_compare->setRuns(keys);
+        m_pages->setCurrentWidget(m_compare);
+    });
+}
+
+QStringList MainWindow::pageNames()
+{
+    return {QStringLiteral("overview"), QStringLiteral("runs"), QStringLiteral("compare")};
+}
+
+bool MainWindow::showPage(const QString& name)
+{
+    const QList<QWidget*> pages{m_overview, m_runs, m_compare};
+    const qsizetype i = pageNames().indexOf(name.toLower());
+    if (i < 0)
+        return false;
+    m_pages->setCurrentWidget(pages[i]);
+    return true;
 }
 
 void MainWindow::addPage(QWidget* page, const QString& title)
@@ -51,10 +85,17 @@ void MainWindow::setupMenus()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open scenario…"), this, &MainWindow::openScenarioDialog);
     open->setShortcut(QKeySequence::Open);
+    setupExportMenu(file);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
     quit->setMenuRole(QAction::QuitRole);
+
+    if (auto* layouts = findChild<LayoutEditorPage*>()) {
+        QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+        edit->addAction(layouts->undoAction());
+        edit->addAction(layouts->redoAction());
+    }
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     QAction* run = simulation->addAction(tr("&Run"), this, &MainWindow::runSimulation);
@@ -67,10 +108,73 @@ void MainWindow::setupMenus()
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
 
+void MainWindow::setupExportMenu(QMenu* file)
+{
+    QMenu* exports = file->addMenu(tr("&Export"));
+    exports->setObjectName(QStringLiteral("exportMenu"));
+    exports->addAction(tr("Layouts as mig-parted &YAML…"), this, &MainWindow::exportMigParted);
+    exports->addAction(tr("Last run as &Perfetto trace (JSON)…"), this, &MainWindow::exportPerfetto);
+    exports->addAction(tr("Last run's time &series (CSV)…"), this, &MainWindow::exportSeriesCsv);
+}
+
+void MainWindow::exportWith(const QString& title, const QString& name, const QString& filter,
+                            const std::function<void(std::ostream&)>& write)
+{
+    const QString path = QFileDialog::getSaveFileName(this, title, name, filter);
+    if (path.isEmpty())
+        return;
+    try {
+        std::ostringstream text;
+        write(text);
+        std::ofstream out(path.toStdString(), std::ios::binary);
+        out << text.str();
+        if (!out.flush())
+            throw std::runtime_error("cannot write the file");
+        statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 5000);
+    } catch (const std::exception& e) {
+        QMessageBox::warning(this, tr("Export failed"), tr("%1: %2").arg(path, QString::fromUtf8(e.what())));
+    }
+}
+
+void MainWindow::exportMigParted()
+{
+    const auto scenario = m_workspace->scenario();
+    if (!scenario) {
+        statusBar()->showMessage(tr("Open a scenario first"), 5000);
+        return;
+    }
+    exportWith(tr("Export mig-parted YAML"), QStringLiteral("mig-parted.yaml"), tr("YAML (*.yaml *.yml)"),
+               [scenario](std::ostream& out) { model::writeMigParted(out, *scenario, "migsight"); });
+}
+
+void MainWindow::exportPerfetto()
+{
+    const auto& run = m_workspace->lastRun();
+    if (!run) {
+        statusBar()->showMessage(tr("No finished run to export yet"), 5000);
+        return;
+    }
+    const RunSnapshot snapshot = *run;
+    exportWith(tr("Export Perfetto trace"), QStringLiteral("run.perfetto.json"), tr("JSON (*.json)"),
+               [snapshot](std::ostream& out) { model::writePerfetto(out, *snapshot.scenario, *snapshot.result); });
+}
+
+void MainWindow::exportSeriesCsv()
+{
+    const auto& run = m_workspace->lastRun();
+    if (!run) {
+        statusBar()->showMessage(tr("No finished run to export yet"), 5000);
+        return;
+    }
+    const RunSnapshot snapshot = *run;
+    exportWith(tr("Export time series"), QStringLiteral("series.csv"), tr("CSV (*.csv)"),
+               [snapshot](std::ostream& out) { model::writeSeriesCsv(out, *snapshot.result); });
+}
+
 void MainWindow::setupStatusBar()
 {
     m_busy = new QProgressBar;
-    m_busy->setRange(0, 0); // indeterminate: the engine reports no progress
+    m_busy->setRange(0, 0); // indeterminate until the first progress report
     m_busy->setMaximumWidth(140);
     m_busy->setMaximumHeight(14);
     m_busy->setTextVisible(false);
@@ -86,6 +190,13 @@ void MainWindow::connectSignals()
     connect(m_workspace, &Workspace::busyChanged, this, &MainWindow::onBusyChanged);
     connect(m_workspace, &Workspace::runFinished, this, &MainWindow::onRunFinished);
     connect(m_workspace, &Workspace::runFailed, this, &MainWindow::onRunFailed);
+    connect(m_workspace, &Workspace::runProgress, this, [this](int, double fraction) {
+        m_busy->setRange(0, 1000);
+        m_busy->setValue(qRound(fraction * 1000));
+    });
+    connect(m_workspace, &Workspace::runStarted, this, [this] { m_busy->setRange(0, 0); });
+    connect(m_workspace, &Workspace::runCancelled, this,
+            [this](int id) { statusBar()->showMessage(tr("Run %1 cancelled").arg(id), 5000); });
 }
 
 void MainWindow::updateTitle()
@@ -165,10 +276,11 @@ void MainWindow::onRunFinished(const RunSnapshot& snapshot)
                              ? tr("%1 ms").arg(locale.toString(snapshot.wallSeconds * 1000.0, 'f', 0))
                              : tr("%1 s").arg(locale.toString(snapshot.wallSeconds, 'f', 2));
     const int gpus = snapshot.scenario->gpuCount();
-    statusBar()->showMessage(
-        (gpus == 1 ? tr("Simulated %1 jobs on 1 GPU in %2") : tr("Simulated %1 jobs on %3 GPUs in %2"))
-            .arg(locale.toString(m.jobs), took, QString::number(gpus)),
-        15000);
+    const QString jobs = locale.toString(m.jobs);
+    statusBar()->showMessage(gpus == 1
+                                 ? tr("Simulated %1 jobs on 1 GPU in %2").arg(jobs, took)
+                                 : tr("Simulated %1 jobs on %3 GPUs in %2").arg(jobs, took, QString::number(gpus)),
+                             15000);
     m_runInfo->setText(tr("Run %1").arg(snapshot.id));
 }
 

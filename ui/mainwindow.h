@@ -2,14 +2,21 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QStringList>
+
+#include <functional>
+#include <iosfwd>
 
 class QLabel;
+class QMenu;
 class QProgressBar;
 class QTabWidget;
 
 namespace ui {
 
+class ComparePage;
 class OverviewPage;
+class RunsPage;
 class Workspace;
 struct RunSnapshot;
 
@@ -24,9 +31,15 @@ public:
 
     [[nodiscard]] Workspace* workspace() const { return m_workspace; }
     [[nodiscard]] OverviewPage* overviewPage() const { return m_overview; }
+    [[nodiscard]] RunsPage* runsPage() const { return m_runs; }
+    [[nodiscard]] ComparePage* comparePage() const { return m_compare; }
 
     /// Adds a page as a tab; the window owns it.
     void addPage(QWidget* page, const QString& title);
+    /// Brings a page to the front by name ("overview", "runs", "compare"); false if unknown.
+    bool showPage(const QString& name);
+    /// The names showPage() knows.
+    [[nodiscard]] static QStringList pageNames();
     /// Opens a scenario file; on problems shows them all (window-modal, not blocking) and keeps
     /// the current scenario. Returns whether it opened.
     bool openScenario(const QString& path);
@@ -35,10 +48,17 @@ public slots:
     void openScenarioDialog();
     void runSimulation();
     void showAbout();
+    void exportMigParted();
+    void exportPerfetto();
+    void exportSeriesCsv();
 
 private:
     void setupPages();
     void setupMenus();
+    void setupExportMenu(QMenu* file);
+    /// Asks for a file and writes it with @p write; reports problems in a message box.
+    void exportWith(const QString& title, const QString& name, const QString& filter,
+                    const std::function<void(std::ostream&)>& write);
     void setupStatusBar();
     void connectSignals();
     void showProblems(const QString& path, const QString& html, const QString& details);
@@ -50,6 +70,8 @@ private:
     Workspace* m_workspace;
     QTabWidget* m_pages = nullptr;
     OverviewPage* m_overview = nullptr;
+    RunsPage* m_runs = nullptr;
+    ComparePage* m_compare = nullptr;
     QProgressBar* m_busy = nullptr;
     QLabel* m_runInfo = nullptr;
 };

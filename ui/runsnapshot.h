@@ -1,23 +1,43 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "compare.h"
 #include "results.h"
 #include "scenario.h"
 
 #include <QMetaType>
 
 #include <memory>
+#include <optional>
 
 namespace ui {
+
+/// What to simulate: a scenario, optionally with other policies than its own.
+struct RunRequest
+{
+    std::shared_ptr<const model::Scenario> scenario;
+    std::optional<model::PolicyChoice> scheduler; ///< nullopt: the scenario's own
+    std::optional<model::PolicyChoice> repartitioner;
+    /// A newer request in the same slot supersedes older ones (they are cancelled, never reported).
+    int slot = 0;
+    /// Also compute the scenario's lower bounds (once per scenario, after the run).
+    bool wantBounds = false;
+};
 
 /// A finished run as the views see it: immutable, shared, tagged with its run id.
 struct RunSnapshot
 {
     int id = 0;
+    int slot = 0;
     std::shared_ptr<const model::Scenario> scenario; ///< the scenario as it was simulated
     std::shared_ptr<const simcore::RunResult> result;
+    model::PolicyChoice scheduler; ///< the policies actually used
+    model::PolicyChoice repartitioner;
     double wallSeconds = 0.0; ///< how long the simulation took
 };
+
+/// The lower bounds of one scenario's jobs (shared by every run of that scenario).
+using BoundsPtr = std::shared_ptr<const model::Bounds>;
 
 } // namespace ui
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "screenshot.h"
 
+#include "comparepage.h"
 #include "mainwindow.h"
 #include "workspace.h"
 
@@ -25,10 +26,30 @@ void settle(int milliseconds)
     }
 }
 
+/// Adds the demo runs of the Runs and Compare pages and waits for them; false on timeout.
+bool addDemoRuns(Workspace* workspace, ComparePage* compare, int timeoutMs)
+{
+    const auto scenario = workspace->scenario();
+    const int own = workspace->addRun(scenario->scheduler, scenario->repartitioner);
+    const int other = workspace->addRun({"cedf", {}}, {"threshold", {}});
+    QElapsedTimer clock;
+    clock.start();
+    auto done = [workspace] {
+        for (const RunSpec& spec : workspace->runs())
+            if (spec.running || !spec.latest)
+                return false;
+        return true;
+    };
+    while (!done() && clock.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
+    compare->setRuns({own, other});
+    return done();
+}
+
 } // namespace
 
 ScreenshotOutcome screenshotAfterRun(MainWindow& window, model::Scenario scenario, const QString& scenarioPath,
-                                     const QString& file, QSize size, int timeoutMs)
+                                     const QString& file, QSize size, int timeoutMs, const QString& page)
 {
     ScreenshotOutcome outcome;
     QEventLoop loop;
@@ -52,6 +73,14 @@ ScreenshotOutcome screenshotAfterRun(MainWindow& window, model::Scenario scenari
     loop.exec();
     if (!outcome.ok)
         return outcome;
+    if ((page == QLatin1String("runs") || page == QLatin1String("compare")) &&
+        !addDemoRuns(workspace, window.comparePage(), timeoutMs)) {
+        outcome.ok = false;
+        outcome.error = QStringLiteral("the runs did not finish within %1 s").arg(timeoutMs / 1000);
+        return outcome;
+    }
+    if (!page.isEmpty())
+        window.showPage(page);
 
     settle(300);
     if (!window.grab().save(file, "PNG")) {

@@ -6,38 +6,88 @@
 #include <QElapsedTimer>
 
 #include <exception>
+#include <mutex>
 
 namespace ui {
 
-struct SimulationRunner::Outcome
+/// One run on the worker; the GUI thread only touches @c cancel until the worker is joined.
+struct SimulationRunner::Flight
 {
+    int id = 0;
+    RunRequest request;
     RunSnapshot snapshot;
+    BoundsPtr bounds;
     QString error; ///< empty on success
+    bool wasCancelled = false;
+    bool superseded = false;
+    std::atomic<bool> cancel{false};
 };
 
 namespace {
 
-/// The exception boundary: whatever the model throws becomes a message.
-void simulateInto(RunSnapshot& snapshot, QString& error)
+/// Bounds depend only on the scenario's jobs: keep the last ones so sibling runs reuse them.
+struct BoundsCache
 {
-    const model::Scenario& scenario = *snapshot.scenario;
+    std::mutex mutex;
+    std::shared_ptr<const model::Scenario> scenario;
+    BoundsPtr bounds;
+};
+
+BoundsCache& boundsCache()
+{
+    static BoundsCache cache;
+    return cache;
+}
+
+BoundsPtr boundsOf(const std::shared_ptr<const model::Scenario>& scenario, const std::vector<simcore::Job>& jobs)
+{
+    BoundsCache& cache = boundsCache();
+    {
+        const std::lock_guard lock(cache.mutex);
+        if (cache.scenario == scenario)
+            return cache.bounds;
+    }
+    auto bounds = std::make_shared<const model::Bounds>(model::computeBounds(*scenario, jobs));
+    const std::lock_guard lock(cache.mutex);
+    cache.scenario = scenario;
+    cache.bounds = bounds;
+    return bounds;
+}
+
+/// The exception boundary: whatever the model throws becomes a message.
+template <typename Report>
+void simulateInto(SimulationRunner::Flight& f, const Report& report)
+{
+    const model::Scenario& scenario = *f.request.scenario;
     try {
         QElapsedTimer clock;
         clock.start();
         model::Problems problems;
         const std::vector<simcore::Job> jobs = model::scenarioJobs(scenario, std::nullopt, problems);
         if (!problems.empty()) {
-            error = QString::fromStdString(problems.text());
+            f.error = QString::fromStdString(problems.text());
             return;
         }
         model::RunOptions options;
         options.timeSeries = true;
-        snapshot.result = std::make_shared<const simcore::RunResult>(model::simulate(scenario, jobs, options));
-        snapshot.wallSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+        options.scheduler = f.request.scheduler;
+        options.repartitioner = f.request.repartitioner;
+        options.progress = [&f, &report](double fraction) {
+            report(fraction);
+            return !f.cancel.load();
+        };
+        f.snapshot.scheduler = options.scheduler.value_or(scenario.scheduler);
+        f.snapshot.repartitioner = options.repartitioner.value_or(scenario.repartitioner);
+        f.snapshot.result = std::make_shared<const simcore::RunResult>(model::simulate(scenario, jobs, options));
+        f.snapshot.wallSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+        if (f.request.wantBounds && !f.cancel.load())
+            f.bounds = boundsOf(f.request.scenario, jobs);
+    } catch (const model::Cancelled&) {
+        f.wasCancelled = true;
     } catch (const std::exception& e) {
-        error = QString::fromStdString(e.what());
+        f.error = QString::fromStdString(e.what());
     } catch (...) {
-        error = SimulationRunner::tr("unknown error");
+        f.error = SimulationRunner::tr("unknown error");
     }
 }
 
@@ -50,57 +100,109 @@ SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent)
 
 SimulationRunner::~SimulationRunner()
 {
-    // Joining here, before ~QObject, makes the worker's queued call to this object safe: it is
-    // either already posted (and discarded with the object) or never made.
-    m_pending.reset();
+    // Joining here, before ~QObject, makes the worker's queued calls to this object safe: they
+    // are either already posted (and discarded with the object) or never made.
+    m_queue.clear();
+    if (m_running)
+        m_running->cancel = true;
     if (m_worker.joinable())
         m_worker.join();
 }
 
 int SimulationRunner::start(std::shared_ptr<const model::Scenario> scenario)
 {
-    const bool wasBusy = isBusy();
-    Request request{++m_latestId, std::move(scenario)};
-    if (m_worker.joinable())
-        m_pending = std::move(request);
-    else
-        launch(std::move(request));
-    if (!wasBusy)
-        emit busyChanged(true);
-    return m_latestId;
+    RunRequest request;
+    request.scenario = std::move(scenario);
+    return start(std::move(request));
 }
 
-void SimulationRunner::launch(Request request)
+int SimulationRunner::start(RunRequest request)
 {
-    auto outcome = std::make_shared<Outcome>();
-    outcome->snapshot.id = request.id;
-    outcome->snapshot.scenario = std::move(request.scenario);
-    emit started(request.id);
-    m_worker = std::thread([this, outcome] {
-        simulateInto(outcome->snapshot, outcome->error);
+    const bool wasBusy = isBusy();
+    supersede(request.slot);
+    const int id = ++m_lastId;
+    m_latestBySlot[request.slot] = id;
+    m_queue.push_back({id, std::move(request)});
+    if (!wasBusy)
+        emit busyChanged(true);
+    if (!m_worker.joinable())
+        launchNext();
+    return id;
+}
+
+void SimulationRunner::supersede(int slot)
+{
+    std::erase_if(m_queue, [slot](const Queued& q) { return q.request.slot == slot; });
+    if (m_running && m_running->request.slot == slot) {
+        m_running->superseded = true;
+        m_running->cancel = true;
+    }
+}
+
+int SimulationRunner::runningId() const
+{
+    return m_running ? m_running->id : 0;
+}
+
+bool SimulationRunner::cancel(int id)
+{
+    if (m_running && m_running->id == id) {
+        m_running->cancel = true;
+        return true;
+    }
+    const auto before = m_queue.size();
+    std::erase_if(m_queue, [id](const Queued& q) { return q.id == id; });
+    if (m_queue.size() == before)
+        return false;
+    emit cancelled(id);
+    if (!isBusy())
+        emit busyChanged(false);
+    return true;
+}
+
+void SimulationRunner::launchNext()
+{
+    if (m_queue.empty())
+        return;
+    auto flight = std::make_shared<Flight>();
+    flight->id = m_queue.front().id;
+    flight->request = std::move(m_queue.front().request);
+    m_queue.pop_front();
+    flight->snapshot.id = flight->id;
+    flight->snapshot.slot = flight->request.slot;
+    flight->snapshot.scenario = flight->request.scenario;
+    m_running = flight;
+    emit started(flight->id);
+    m_worker = std::thread([this, flight] {
+        const int id = flight->id;
+        auto report = [this, id](double fraction) {
+            QMetaObject::invokeMethod(
+                this, [this, id, fraction] { emit progress(id, fraction); }, Qt::QueuedConnection);
+        };
+        simulateInto(*flight, report);
         QMetaObject::invokeMethod(
-            this, [this, outcome] { onWorkerDone(outcome); }, Qt::QueuedConnection);
+            this, [this, flight] { onWorkerDone(flight); }, Qt::QueuedConnection);
     });
 }
 
-void SimulationRunner::onWorkerDone(const std::shared_ptr<Outcome>& outcome)
+void SimulationRunner::onWorkerDone(const std::shared_ptr<Flight>& flight)
 {
     if (m_worker.joinable())
         m_worker.join();
-    if (m_pending) {
-        Request next = std::move(*m_pending);
-        m_pending.reset();
-        launch(std::move(next));
+    m_running.reset();
+    launchNext();
+    if (flight->bounds)
+        emit boundsReady(flight->request.scenario, flight->bounds);
+    if (!flight->superseded) {
+        if (flight->wasCancelled || flight->cancel)
+            emit cancelled(flight->id);
+        else if (flight->error.isEmpty())
+            emit finished(flight->snapshot);
+        else
+            emit failed(flight->id, flight->error);
     }
-    const bool current = outcome->snapshot.id == m_latestId;
     if (!isBusy())
         emit busyChanged(false);
-    if (!current)
-        return; // stale: a newer run was requested meanwhile
-    if (outcome->error.isEmpty())
-        emit finished(outcome->snapshot);
-    else
-        emit failed(outcome->snapshot.id, outcome->error);
 }
 
 } // namespace ui

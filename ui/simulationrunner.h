@@ -6,52 +6,68 @@
 #include <QObject>
 #include <QString>
 
+#include <atomic>
+#include <deque>
+#include <map>
 #include <memory>
-#include <optional>
 #include <thread>
 
 namespace ui {
 
 /// Runs simulations on a worker thread, one at a time, and hands back immutable snapshots.
 ///
-/// Every start() gets a new id; only the newest id's outcome is reported, older ones are
-/// dropped. A start() while a run is in flight queues the newest request (the engine cannot be
-/// interrupted), so at most one worker thread exists. No exception leaves the worker: failures
-/// come back as failed().
+/// Every start() gets a new id and joins a queue. Requests have a slot: a newer request in the
+/// same slot supersedes the older ones, which are dropped from the queue or cancelled in flight
+/// and never reported. cancel() stops one run (the engine is stepped in chunks and asked between
+/// them). No exception leaves the worker: failures come back as failed().
 class SimulationRunner : public QObject
 {
     Q_OBJECT
 
 public:
     explicit SimulationRunner(QObject* parent = nullptr);
-    /// Waits for a run in flight (its result is dropped).
+    /// Cancels and waits for a run in flight (its result is dropped).
     ~SimulationRunner() override;
 
-    /// Queues a run of @p scenario; returns its id.
+    /// Queues a run of @p scenario with its own policies in slot 0; returns its id.
     int start(std::shared_ptr<const model::Scenario> scenario);
-    [[nodiscard]] bool isBusy() const { return m_worker.joinable() || m_pending.has_value(); }
-    [[nodiscard]] int latestId() const { return m_latestId; }
+    /// Queues @p request; returns its id.
+    int start(RunRequest request);
+    /// Cancels a queued or running run; cancelled() follows. False for an unknown or finished id.
+    bool cancel(int id);
+    [[nodiscard]] bool isBusy() const { return m_worker.joinable() || !m_queue.empty(); }
+    [[nodiscard]] int latestId() const { return m_lastId; }
+    /// Id of the run in flight, 0 when idle.
+    [[nodiscard]] int runningId() const;
+
+    struct Flight; ///< one run on the worker (defined in the .cpp)
 
 signals:
     void started(int id);
+    void progress(int id, double fraction);
     void finished(const ui::RunSnapshot& snapshot);
     void failed(int id, const QString& message);
+    void cancelled(int id);
+    /// Lower bounds of a scenario's jobs, after the first run that asked for them.
+    void boundsReady(const std::shared_ptr<const model::Scenario>& scenario, const ui::BoundsPtr& bounds);
     void busyChanged(bool busy);
 
 private:
-    struct Request
+    struct Queued
     {
         int id = 0;
-        std::shared_ptr<const model::Scenario> scenario;
+        RunRequest request;
     };
-    struct Outcome;
 
-    void launch(Request request);
-    void onWorkerDone(const std::shared_ptr<Outcome>& outcome);
+    void launchNext();
+    void onWorkerDone(const std::shared_ptr<Flight>& flight);
+    void supersede(int slot);
 
     std::thread m_worker;
-    std::optional<Request> m_pending;
-    int m_latestId = 0;
+    std::shared_ptr<Flight> m_running;
+    std::deque<Queued> m_queue;
+    std::map<int, int> m_latestBySlot;
+    int m_lastId = 0;
 };
 
 } // namespace ui

@@ -3,13 +3,40 @@
 
 #include "simulationrunner.h"
 
+#include <QTimer>
+
+#include <algorithm>
+#include <utility>
+
 namespace ui {
+
+QString RunSpec::label() const
+{
+    return QStringLiteral("%1 / %2").arg(QString::fromStdString(scheduler.id),
+                                         QString::fromStdString(repartitioner.id));
+}
 
 Workspace::Workspace(QObject* parent) : QObject(parent), m_runner(new SimulationRunner(this))
 {
-    connect(m_runner, &SimulationRunner::started, this, &Workspace::runStarted);
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(150);
+    connect(m_debounce, &QTimer::timeout, this, &Workspace::rerunDirty);
+    connectRunner();
+}
+
+void Workspace::connectRunner()
+{
+    connect(m_runner, &SimulationRunner::started, this, [this](int id) {
+        // The runner may start a run inside start(), before its id is known here.
+        if (m_startingMain || id == m_mainRequestId)
+            emit runStarted(id);
+    });
     connect(m_runner, &SimulationRunner::finished, this, &Workspace::onFinished);
-    connect(m_runner, &SimulationRunner::failed, this, &Workspace::runFailed);
+    connect(m_runner, &SimulationRunner::failed, this, &Workspace::onFailed);
+    connect(m_runner, &SimulationRunner::cancelled, this, &Workspace::onCancelled);
+    connect(m_runner, &SimulationRunner::progress, this, &Workspace::onProgress);
+    connect(m_runner, &SimulationRunner::boundsReady, this, &Workspace::onBounds);
     connect(m_runner, &SimulationRunner::busyChanged, this, &Workspace::busyChanged);
 }
 
@@ -18,8 +45,11 @@ void Workspace::setScenario(model::Scenario scenario, const QString& path)
     m_scenario = std::make_shared<const model::Scenario>(std::move(scenario));
     m_path = path;
     m_lastRun.reset();
+    m_bounds.reset();
     setModified(false);
+    emit boundsChanged();
     emit scenarioChanged();
+    markAllStale();
     run();
 }
 
@@ -27,12 +57,16 @@ void Workspace::editScenario(model::Scenario edited, const QString& what)
 {
     if (!m_scenario)
         return;
+    m_editClock.start();
     // The last run stays until the new one finishes, but onFinished() drops runs of the old
     // scenario object, so a stale result is never reported as current.
     m_scenario = std::make_shared<const model::Scenario>(std::move(edited));
+    m_bounds.reset();
     setModified(true);
+    emit boundsChanged();
     emit scenarioChanged();
     emit scenarioEdited(what);
+    markAllStale(); // the specs queue first: they are what the what-if charts show
     run();
 }
 
@@ -48,7 +82,13 @@ int Workspace::run()
 {
     if (!m_scenario)
         return 0;
-    return m_runner->start(m_scenario);
+    RunRequest request;
+    request.scenario = m_scenario;
+    request.wantBounds = true;
+    m_startingMain = true;
+    m_mainRequestId = m_runner->start(std::move(request));
+    m_startingMain = false;
+    return m_mainRequestId;
 }
 
 bool Workspace::isRunning() const
@@ -56,13 +96,185 @@ bool Workspace::isRunning() const
     return m_runner->isBusy();
 }
 
+void Workspace::setDebounceMs(int ms)
+{
+    m_debounce->setInterval(ms);
+}
+
+int Workspace::addRun(const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner)
+{
+    RunSpec spec;
+    spec.key = m_nextKey++;
+    spec.scheduler = scheduler;
+    spec.repartitioner = repartitioner;
+    m_runs.push_back(std::move(spec));
+    emit runsChanged();
+    startSpec(m_runs.back());
+    return m_runs.back().key;
+}
+
+void Workspace::updateRun(int key, const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner)
+{
+    RunSpec* spec = mutableSpec(key);
+    if (!spec)
+        return;
+    m_editClock.start();
+    spec->scheduler = scheduler;
+    spec->repartitioner = repartitioner;
+    spec->stale = spec->latest.has_value();
+    emit runSpecChanged(key);
+    scheduleRerun(key);
+}
+
+void Workspace::removeRun(int key)
+{
+    RunSpec* spec = mutableSpec(key);
+    if (!spec)
+        return;
+    if (spec->running)
+        m_runner->cancel(spec->requestId);
+    m_dirty.erase(key);
+    std::erase_if(m_runs, [key](const RunSpec& s) { return s.key == key; });
+    emit runsChanged();
+}
+
+void Workspace::cancelRun(int key)
+{
+    RunSpec* spec = mutableSpec(key);
+    if (spec && spec->running)
+        m_runner->cancel(spec->requestId);
+    m_dirty.erase(key);
+}
+
+void Workspace::cancelAll()
+{
+    m_dirty.clear();
+    if (m_runner->isBusy())
+        m_runner->cancel(m_mainRequestId);
+    for (const RunSpec& spec : m_runs)
+        if (spec.running)
+            m_runner->cancel(spec.requestId);
+}
+
+const RunSpec* Workspace::runSpec(int key) const
+{
+    const auto it = std::find_if(m_runs.begin(), m_runs.end(), [key](const RunSpec& s) { return s.key == key; });
+    return it == m_runs.end() ? nullptr : &*it;
+}
+
+RunSpec* Workspace::mutableSpec(int key)
+{
+    return const_cast<RunSpec*>(runSpec(key));
+}
+
+RunSpec* Workspace::specByRequest(int id)
+{
+    const auto it = std::find_if(m_runs.begin(), m_runs.end(), [id](const RunSpec& s) { return s.requestId == id; });
+    return it == m_runs.end() ? nullptr : &*it;
+}
+
+void Workspace::markAllStale()
+{
+    for (RunSpec& spec : m_runs) {
+        spec.stale = spec.latest.has_value();
+        emit runSpecChanged(spec.key);
+        scheduleRerun(spec.key);
+    }
+}
+
+void Workspace::scheduleRerun(int key)
+{
+    // Leading edge: the first edit of a burst runs at once; later ones coalesce until the
+    // timer fires, so dragging a spin box does not queue a run per step.
+    m_dirty.insert(key);
+    if (!m_debounce->isActive())
+        rerunDirty();
+}
+
+void Workspace::rerunDirty()
+{
+    if (m_dirty.empty())
+        return;
+    const std::set<int> dirty = std::exchange(m_dirty, {});
+    for (int key : dirty)
+        if (RunSpec* spec = mutableSpec(key))
+            startSpec(*spec);
+    m_debounce->start();
+}
+
+void Workspace::startSpec(RunSpec& spec)
+{
+    if (!m_scenario)
+        return;
+    RunRequest request;
+    request.scenario = m_scenario;
+    request.scheduler = spec.scheduler;
+    request.repartitioner = spec.repartitioner;
+    request.slot = spec.key;
+    request.wantBounds = true;
+    spec.running = true;
+    spec.progress = 0.0;
+    spec.error.clear();
+    spec.requestId = m_runner->start(std::move(request));
+    emit runSpecChanged(spec.key);
+}
+
 void Workspace::onFinished(const RunSnapshot& snapshot)
 {
     // A run of a scenario that has been replaced since is stale even if it is the newest run.
-    if (snapshot.scenario != m_scenario)
+    if (RunSpec* spec = specByRequest(snapshot.id)) {
+        spec->running = false;
+        spec->progress = 1.0;
+        spec->latest = snapshot;
+        spec->stale = snapshot.scenario != m_scenario;
+        emit runSpecChanged(spec->key);
+        return;
+    }
+    if (snapshot.slot != 0 || snapshot.scenario != m_scenario)
         return;
     m_lastRun = snapshot;
     emit runFinished(snapshot);
+}
+
+void Workspace::onFailed(int id, const QString& message)
+{
+    if (RunSpec* spec = specByRequest(id)) {
+        spec->running = false;
+        spec->error = message;
+        emit runSpecChanged(spec->key);
+        return;
+    }
+    emit runFailed(id, message);
+}
+
+void Workspace::onCancelled(int id)
+{
+    if (RunSpec* spec = specByRequest(id)) {
+        spec->running = false;
+        spec->stale = spec->latest.has_value();
+        spec->error = tr("cancelled");
+        emit runSpecChanged(spec->key);
+    } else if (id == m_mainRequestId) {
+        emit runCancelled(id);
+    }
+}
+
+void Workspace::onProgress(int id, double fraction)
+{
+    if (RunSpec* spec = specByRequest(id); spec && spec->running) {
+        spec->progress = fraction;
+        emit runSpecChanged(spec->key);
+    } else if (id == m_mainRequestId) {
+        emit runProgress(id, fraction);
+    }
+}
+
+void Workspace::onBounds(const std::shared_ptr<const model::Scenario>& scenario, const BoundsPtr& bounds)
+{
+    if (scenario != m_scenario || m_bounds == bounds)
+        return;
+    m_bounds = bounds;
+    emit boundsChanged();
 }
 
 } // namespace ui

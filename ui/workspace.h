@@ -3,18 +3,40 @@
 
 #include "runsnapshot.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 
 #include <memory>
 #include <optional>
+#include <set>
+#include <vector>
+
+class QTimer;
 
 namespace ui {
 
 class SimulationRunner;
 
-/// The open scenario and its latest run: what every page and dock of the window shows.
-/// Pages listen to its signals instead of to each other; the window only forwards user actions.
+/// A scheduler/repartitioner pair the user added on the Runs page, with its latest result.
+struct RunSpec
+{
+    int key = 0; ///< stable while the spec exists (also its runner slot)
+    model::PolicyChoice scheduler;
+    model::PolicyChoice repartitioner;
+    std::optional<RunSnapshot> latest; ///< the newest finished run of this spec, maybe stale
+    bool stale = false;                ///< latest is of an older scenario or older parameters
+    bool running = false;              ///< queued or on the worker
+    double progress = 0.0;             ///< of the run in flight, 0..1
+    int requestId = 0;                 ///< runner id of the newest request, 0 when none
+    QString error;                     ///< why the newest request failed; empty otherwise
+
+    [[nodiscard]] QString label() const;
+};
+
+/// The open scenario, its latest run and the user's run specs: what every page and dock of the
+/// window shows. Pages listen to its signals instead of to each other; the window only forwards
+/// user actions.
 class Workspace : public QObject
 {
     Q_OBJECT
@@ -27,6 +49,7 @@ public:
     /// Replaces the open scenario by an edited version of it (same file path), marks the
     /// workspace modified and starts a run of the edited scenario. @p what names the edit for
     /// the status bar and undo text (e.g. "Layout of GPU 3"). Ignored when no scenario is open.
+    /// Every run spec turns stale and re-runs (debounced).
     void editScenario(model::Scenario edited, const QString& what);
     /// Runs the open scenario again; returns the run id, 0 when no scenario is open.
     int run();
@@ -40,6 +63,24 @@ public:
     [[nodiscard]] const std::optional<RunSnapshot>& lastRun() const { return m_lastRun; }
     [[nodiscard]] bool isRunning() const;
 
+    /// Adds a run spec and starts it; returns its key.
+    int addRun(const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner);
+    /// Changes a spec's policies: it turns stale and re-runs (debounced).
+    void updateRun(int key, const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner);
+    void removeRun(int key);
+    /// Stops a spec's run in flight; its previous result (if any) stays, marked stale.
+    void cancelRun(int key);
+    /// Stops the scenario's own run and every spec's run.
+    void cancelAll();
+    [[nodiscard]] const std::vector<RunSpec>& runs() const { return m_runs; }
+    [[nodiscard]] const RunSpec* runSpec(int key) const;
+    /// Lower bounds of the open scenario's jobs, null until computed.
+    [[nodiscard]] BoundsPtr bounds() const { return m_bounds; }
+    /// Milliseconds since the last edit (editScenario, updateRun), -1 if none.
+    [[nodiscard]] qint64 msSinceEdit() const { return m_editClock.isValid() ? m_editClock.elapsed() : -1; }
+    /// Delay between an edit and the re-runs it causes (bursts of edits coalesce).
+    void setDebounceMs(int ms);
+
 signals:
     void scenarioChanged();
     /// After editScenario(): the scenario changed in place (same file).
@@ -48,16 +89,44 @@ signals:
     void runStarted(int id);
     void runFinished(const ui::RunSnapshot& snapshot);
     void runFailed(int id, const QString& message);
+    /// Progress (0..1) of the scenario's own run.
+    void runProgress(int id, double fraction);
+    /// The scenario's own run was cancelled.
+    void runCancelled(int id);
     void busyChanged(bool busy);
+    /// A spec was added or removed.
+    void runsChanged();
+    /// A spec's status, progress or result changed.
+    void runSpecChanged(int key);
+    void boundsChanged();
 
 private:
+    void connectRunner();
     void onFinished(const RunSnapshot& snapshot);
+    void onFailed(int id, const QString& message);
+    void onCancelled(int id);
+    void onProgress(int id, double fraction);
+    void onBounds(const std::shared_ptr<const model::Scenario>& scenario, const BoundsPtr& bounds);
+    void markAllStale();
+    void scheduleRerun(int key);
+    void rerunDirty();
+    void startSpec(RunSpec& spec);
+    RunSpec* specByRequest(int id);
+    RunSpec* mutableSpec(int key);
 
     SimulationRunner* m_runner = nullptr;
     std::shared_ptr<const model::Scenario> m_scenario;
     QString m_path;
     bool m_modified = false;
     std::optional<RunSnapshot> m_lastRun;
+    int m_mainRequestId = 0; ///< runner id of the newest run of the scenario itself
+    bool m_startingMain = false;
+    std::vector<RunSpec> m_runs;
+    int m_nextKey = 1;
+    std::set<int> m_dirty;
+    QTimer* m_debounce = nullptr;
+    BoundsPtr m_bounds;
+    QElapsedTimer m_editClock;
 };
 
 } // namespace ui

@@ -74,8 +74,9 @@ int runScreenshot(const ui::LaunchOptions& options, const QString& scenarioPath)
         return kExitBadInput;
     }
     ui::MainWindow window;
-    const ui::ScreenshotOutcome outcome = ui::screenshotAfterRun(window, std::move(loaded.scenario), scenarioPath,
-                                                                 options.screenshot, options.screenshotSize);
+    const ui::ScreenshotOutcome outcome =
+        ui::screenshotAfterRun(window, std::move(loaded.scenario), scenarioPath, options.screenshot,
+                               options.screenshotSize, 300000, options.page);
     if (!outcome.ok) {
         printErr(QStringLiteral("migsight: screenshot: %1\n").arg(outcome.error));
         return kExitFailure;
@@ -139,5 +140,7 @@ int main(int argc, char** argv)
     ui::MainWindow window;
     window.show();
     window.openScenario(path);
+    if (!options.page.isEmpty())
+        window.showPage(options.page);
     return QApplication::exec();
 }

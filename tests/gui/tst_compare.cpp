@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Compare page: two runs side by side, charts that pan and zoom together, stale marking.
+#include "barschart.h"
+#include "comparepage.h"
+#include "ganttchart.h"
+#include "ganttdata.h"
+#include "mainwindow.h"
+#include "runspage.h"
+#include "serieschart.h"
+#include "workspace.h"
+
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+#include <QWheelEvent>
+
+namespace {
+
+constexpr int kRunTimeoutMs = 120000;
+
+QString sample(const char* name)
+{
+    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
+}
+
+bool allDone(const ui::Workspace& workspace)
+{
+    for (const ui::RunSpec& spec : workspace.runs())
+        if (spec.running || !spec.latest || spec.stale)
+            return false;
+    return !workspace.runs().empty();
+}
+
+/// Adds two runs and opens them on the Compare page the way a user does: select, "Compare selected".
+void compareTwoRuns(ui::MainWindow& window)
+{
+    ui::Workspace* workspace = window.workspace();
+    workspace->addRun({"edf-most-packed", {}}, {"static", {}});
+    workspace->addRun({"cedf", {}}, {"threshold", {}});
+    QTRY_VERIFY_WITH_TIMEOUT(allDone(*workspace), kRunTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(workspace->bounds() != nullptr, kRunTimeoutMs);
+    QTableView* table = window.runsPage()->table();
+    table->selectAll();
+    QTest::mouseClick(window.runsPage()->findChild<QPushButton*>(QStringLiteral("compareButton")), Qt::LeftButton);
+    QTRY_VERIFY(window.comparePage()->isVisible());
+}
+
+void wheel(QWidget* target, QPoint at, int delta)
+{
+    QWheelEvent event(at, target->mapToGlobal(at), QPoint(), QPoint(0, delta), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(target, &event);
+}
+
+} // namespace
+
+class TestCompare : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void showsBothRuns();
+    void chartsZoomAndPanTogether();
+    void hoverNamesTheJob();
+    void editsMarkRunsStaleUntilTheNewResult();
+    void ganttDataIsSortedAndSearchable();
+};
+
+void TestCompare::showsBothRuns()
+{
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    compareTwoRuns(window);
+    ui::ComparePage* page = window.comparePage();
+    const auto& runs = window.workspace()->runs();
+    QCOMPARE(page->runs().mid(0, 2), (QList<int>{runs[0].key, runs[1].key}));
+    for (int i = 0; i < 2; ++i) {
+        QVERIFY(page->gantt(i)->isVisible());
+        QCOMPARE(page->gantt(i)->segmentCount(), runs[static_cast<size_t>(i)].latest->result->segments.size());
+        QVERIFY(page->gantt(i)->rowCount() > 0);
+        QVERIFY(page->powerChart(i)->lineCount() >= 2); // each GPU and the total
+        QVERIFY(!page->gantt(i)->isStale());
+    }
+    QVERIFY(!page->gantt(2)->isVisible());
+    QCOMPARE(page->queueChart()->lineCount(), 2);
+    QCOMPARE(page->energyChart()->lineCount(), 2);
+    QCOMPARE(page->tardinessChart()->lineCount(), 2);
+    QCOMPARE(page->barsChart()->barCount(), 6);    // energy, tardiness, ET for each run
+    QVERIFY(page->barsChart()->boundCount() >= 2); // energy and ET bounds at least
+}
+
+void TestCompare::chartsZoomAndPanTogether()
+{
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    compareTwoRuns(window);
+    ui::ComparePage* page = window.comparePage();
+    ui::ChartWidget* energy = page->energyChart();
+    QWidget* plot = energy->plotWidget();
+    const auto before = energy->timeRange();
+
+    wheel(plot, QPoint(plot->width() / 2, plot->height() / 2), 240); // zoom in
+    const auto zoomed = energy->timeRange();
+    QVERIFY(zoomed.second - zoomed.first < before.second - before.first);
+    for (ui::ChartWidget* chart : page->timeCharts()) {
+        QCOMPARE(chart->timeRange().first, zoomed.first);
+        QCOMPARE(chart->timeRange().second, zoomed.second);
+    }
+
+    // Dragging the first Gantt pans every chart.
+    QWidget* gantt = page->gantt(0)->plotWidget();
+    const QPoint from(gantt->width() / 2, gantt->height() / 2);
+    QTest::mousePress(gantt, Qt::LeftButton, {}, from);
+    QMouseEvent move(QEvent::MouseMove, from + QPoint(80, 0), gantt->mapToGlobal(from + QPoint(80, 0)), Qt::NoButton,
+                     Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(gantt, &move);
+    QTest::mouseRelease(gantt, Qt::LeftButton, {}, from + QPoint(80, 0));
+    const auto panned = page->gantt(0)->timeRange();
+    QVERIFY(panned.first < zoomed.first);
+    QVERIFY(qAbs((panned.second - panned.first) - (zoomed.second - zoomed.first)) < 1e-9);
+    for (ui::ChartWidget* chart : page->timeCharts())
+        QCOMPARE(chart->timeRange().first, panned.first);
+}
+
+void TestCompare::hoverNamesTheJob()
+{
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    compareTwoRuns(window);
+    ui::GanttChart* gantt = window.comparePage()->gantt(0);
+    QWidget* plot = gantt->plotWidget();
+    QString tip;
+    for (int y = 40; y < plot->height() && !tip.contains(QStringLiteral("Job")); y += 4)
+        for (int x = 60; x < plot->width() && !tip.contains(QStringLiteral("Job")); x += 3)
+            tip = gantt->toolTipAt(QPointF(x, y));
+    QVERIFY2(tip.contains(QStringLiteral("Job")), qPrintable(tip));
+    QVERIFY(tip.contains(QStringLiteral("Deadline")));
+    QVERIFY(tip.contains(QStringLiteral("Tardiness")));
+}
+
+void TestCompare::editsMarkRunsStaleUntilTheNewResult()
+{
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openScenario(sample("paper-single.json")));
+    compareTwoRuns(window);
+    ui::ComparePage* page = window.comparePage();
+    const size_t before = page->gantt(0)->segmentCount();
+
+    QSignalSpy updated(page, &ui::ComparePage::chartsUpdated);
+    auto* multiplier = window.runsPage()->findChild<QDoubleSpinBox*>(QStringLiteral("multiplierBox"));
+    QVERIFY(multiplier && multiplier->isEnabled());
+    multiplier->setValue(multiplier->value() * 2);
+    QVERIFY(page->gantt(0)->isStale()); // the old result stays visible, marked
+    QVERIFY(page->energyChart()->isStale());
+    QVERIFY(updated.wait(kRunTimeoutMs));
+    QTRY_VERIFY_WITH_TIMEOUT(allDone(*window.workspace()), kRunTimeoutMs);
+    QVERIFY(!page->gantt(0)->isStale());
+    QVERIFY(!page->energyChart()->isStale());
+    QVERIFY(page->gantt(0)->segmentCount() > before); // twice the load, more jobs
+    QVERIFY(page->lastEditToChartMs() >= 0);
+    qInfo("edit to updated charts (debug build): %lld ms", static_cast<long long>(page->lastEditToChartMs()));
+}
+
+void TestCompare::ganttDataIsSortedAndSearchable()
+{
+    ui::GanttRow row;
+    row.t0 = {0.0, 1.0, 2.5};
+    row.t1 = {0.5, 2.0, 3.0};
+    row.job = {7, 8, 9};
+    row.type = {0, 1, 0};
+    QCOMPARE(ui::segmentAt(row, 0.25), 0L);
+    QCOMPARE(ui::segmentAt(row, 0.75), -1L);
+    QCOMPARE(ui::segmentAt(row, 1.5), 1L);
+    QCOMPARE(ui::segmentAt(row, 3.0), 2L);
+    QCOMPARE(ui::segmentAt(row, 3.5), -1L);
+    QCOMPARE(ui::firstEndingAfter(row, 1.9), size_t(1));
+    QCOMPARE(ui::firstEndingAfter(row, 2.1), size_t(2));
+}
+
+QTEST_MAIN(TestCompare)
+#include "tst_compare.moc"

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chartwidget.h"
+
+#include "chartexport.h"
+
+#include <QElapsedTimer>
+#include <QMenu>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace ui {
+
+ChartWidget::ChartWidget(const QString& title, bool timeAxis, QWidget* parent) : QWidget(parent), m_title(title)
+{
+    setupPlot(timeAxis);
+}
+
+void ChartWidget::setupPlot(bool timeAxis)
+{
+    m_plot = new QCustomPlot(this);
+    m_plot->setObjectName(QStringLiteral("chartPlot"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_plot, &QWidget::customContextMenuRequested, this, &ChartWidget::showContextMenu);
+
+    auto* titleElement = new QCPTextElement(m_plot, m_title, QFont(font().family(), font().pointSize(), QFont::Bold));
+    m_plot->plotLayout()->insertRow(0);
+    m_plot->plotLayout()->addElement(0, 0, titleElement);
+    m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
+
+    m_staleLabel = new QCPItemText(m_plot);
+    m_staleLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_staleLabel->position->setCoords(0.5, 0.5);
+    m_staleLabel->setText(tr("stale — updating…"));
+    QFont big = font();
+    big.setPointSizeF(big.pointSizeF() * 1.3);
+    big.setBold(true);
+    m_staleLabel->setFont(big);
+    m_staleLabel->setColor(QColor(0x5f, 0x66, 0x70));
+    m_staleLabel->setBrush(QColor(255, 255, 255, 210));
+    m_staleLabel->setPadding(QMargins(8, 4, 8, 4));
+    m_staleLabel->setVisible(false);
+
+    if (!timeAxis)
+        return;
+    styleAxis(m_plot->xAxis, tr("Time of day (h)"));
+    QSharedPointer<QCPAxisTickerFixed> hours(new QCPAxisTickerFixed);
+    hours->setTickStep(1.0);
+    hours->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    m_plot->xAxis->setTicker(hours);
+    m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& r) {
+        if (!m_quiet)
+            emit timeRangeChanged(r.lower, r.upper);
+    });
+    connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
+}
+
+QWidget* ChartWidget::plotWidget() const
+{
+    return m_plot;
+}
+
+void ChartWidget::styleAxis(QCPAxis* axis, const QString& label) const
+{
+    const QColor text = palette().color(QPalette::WindowText);
+    axis->setLabel(label);
+    axis->setLabelFont(font());
+    axis->setTickLabelFont(font());
+    axis->setLabelColor(text);
+    axis->setTickLabelColor(text);
+    axis->grid()->setPen(QPen(QColor(0xdd, 0xdf, 0xe3), 1.0, Qt::DotLine));
+}
+
+void ChartWidget::setStale(bool stale)
+{
+    m_stale = stale;
+    m_staleLabel->setVisible(stale);
+    replot();
+}
+
+std::pair<double, double> ChartWidget::timeRange() const
+{
+    return {m_plot->xAxis->range().lower, m_plot->xAxis->range().upper};
+}
+
+void ChartWidget::setTimeRange(double lower, double upper)
+{
+    const QCPRange current = m_plot->xAxis->range();
+    if (std::abs(current.lower - lower) < 1e-12 && std::abs(current.upper - upper) < 1e-12)
+        return;
+    m_quiet = true;
+    m_plot->xAxis->setRange(lower, upper);
+    m_quiet = false;
+    replot();
+}
+
+void ChartWidget::setTimeExtent(double endHours)
+{
+    m_endHours = endHours > 0.0 ? std::ceil(endHours) : 24.0;
+}
+
+void ChartWidget::resetView()
+{
+    m_plot->xAxis->setRange(0.0, m_endHours);
+    replot();
+}
+
+void ChartWidget::replot()
+{
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double ChartWidget::replotNow()
+{
+    QElapsedTimer clock;
+    clock.start();
+    m_plot->replot(QCustomPlot::rpImmediateRefresh);
+    return static_cast<double>(clock.nsecsElapsed()) / 1e6;
+}
+
+QPixmap ChartWidget::toPixmap(int width, int height) const
+{
+    return m_plot->toPixmap(width, height);
+}
+
+void ChartWidget::showContextMenu(const QPoint& pos)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Copy to clipboard"), this, [this] { copyChartToClipboard(this); });
+    menu.addAction(tr("Export…"), this, [this] { exportChartDialog(this); });
+    menu.addSeparator();
+    menu.addAction(tr("Show whole run"), this, &ChartWidget::resetView);
+    menu.exec(m_plot->mapToGlobal(pos));
+}
+
+} // namespace ui

@@ -1,0 +1,338 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comparepage.h"
+
+#include "barschart.h"
+#include "ganttchart.h"
+#include "serieschart.h"
+#include "seriescolours.h"
+#include "workspace.h"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace ui {
+
+namespace {
+
+constexpr double kWminPerKwh = 60.0 * 1000.0;
+constexpr int kMaxGpuLines = 16; // more thin lines than this are noise
+
+template <typename T>
+SeriesLine line(const QString& name, const QColor& colour, double width, const std::vector<double>& minutes,
+                const std::vector<T>& values, double scale = 1.0)
+{
+    SeriesLine l{name, colour, width, {}, {}};
+    const size_t n = std::min(minutes.size(), values.size());
+    l.hours.resize(static_cast<qsizetype>(n));
+    l.values.resize(static_cast<qsizetype>(n));
+    for (size_t i = 0; i < n; ++i) {
+        l.hours[static_cast<qsizetype>(i)] = minutes[i] / 60.0;
+        l.values[static_cast<qsizetype>(i)] = static_cast<double>(values[i]) * scale;
+    }
+    return l;
+}
+
+std::vector<SeriesLine> powerLines(const simcore::RunResult& r)
+{
+    std::vector<SeriesLine> lines;
+    const size_t gpus = r.gpuPower.size();
+    if (gpus <= kMaxGpuLines)
+        for (size_t g = 0; g < gpus; ++g) {
+            std::vector<double> t, w;
+            for (const auto& [time, watts] : r.gpuPower[g]) {
+                t.push_back(time);
+                w.push_back(watts);
+            }
+            QColor c = jobTypeColour(static_cast<int>(g));
+            c.setAlpha(170);
+            lines.push_back(line(g < 4 ? ComparePage::tr("GPU %1").arg(g) : QString(), c, 1.0, t, w));
+        }
+    lines.push_back(line(gpus <= kMaxGpuLines ? ComparePage::tr("Total") : ComparePage::tr("Total (%1 GPUs)").arg(gpus),
+                         QColor(0x1a, 0x1a, 0x1a), 2.0, r.series.time, r.series.powerW));
+    return lines;
+}
+
+QString headerHtml(int column, const RunSpec& spec)
+{
+    const QString state = spec.stale || spec.running ? ComparePage::tr(" — <i>stale, updating…</i>")
+                          : !spec.error.isEmpty()    ? ComparePage::tr(" — failed")
+                                                     : QString();
+    return QStringLiteral("<span style='color:%1'>■</span> <b>%2</b> %3%4")
+        .arg(runColour(column).name(), QString(QChar(u'A' + column)), spec.label().toHtmlEscaped(), state);
+}
+
+} // namespace
+
+ComparePage::ComparePage(Workspace* workspace, QWidget* parent) : QWidget(parent), m_workspace(workspace)
+{
+    setObjectName(QStringLiteral("comparePage"));
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(createPicker());
+    auto* scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(createCharts());
+    layout->addWidget(scroll, 1);
+    connectSignals();
+    refreshPickers();
+    refresh();
+}
+
+QWidget* ComparePage::createPicker()
+{
+    auto* bar = new QWidget;
+    auto* row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    for (int i = 0; i < kMaxRuns; ++i) {
+        auto* box = new QComboBox;
+        box->setObjectName(QStringLiteral("comparePicker%1").arg(i));
+        box->setMinimumContentsLength(18);
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        row->addWidget(new QLabel(QStringLiteral("<span style='color:%1'>■</span> <b>%2</b>")
+                                      .arg(runColour(i).name(), QString(QChar(u'A' + i)))));
+        row->addWidget(box, 1);
+        m_pickers[static_cast<size_t>(i)] = box;
+    }
+    auto* reset = new QPushButton(tr("Whole day"));
+    reset->setToolTip(tr("Show the whole run on every chart (or double-click a chart)"));
+    connect(reset, &QPushButton::clicked, this, [this] {
+        if (!timeCharts().empty())
+            timeCharts().front()->resetView();
+    });
+    row->addWidget(reset);
+    return bar;
+}
+
+QWidget* ComparePage::createCharts()
+{
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    m_hint = new QLabel(tr("Pick two to four runs above, or select them on the Runs page and press "
+                           "<b>Compare selected</b>. Drag to pan, wheel to zoom: every chart follows."));
+    m_hint->setWordWrap(true);
+    layout->addWidget(m_hint);
+    auto* grid = new QGridLayout;
+    for (int i = 0; i < kMaxRuns; ++i) {
+        Column& c = m_columns[static_cast<size_t>(i)];
+        c.header = new QLabel;
+        c.gantt = new GanttChart(tr("Occupancy by instance"));
+        c.gantt->setObjectName(QStringLiteral("gantt%1").arg(i));
+        c.power = new SeriesChart(tr("Power per GPU and total"), tr("W"));
+        c.power->setObjectName(QStringLiteral("power%1").arg(i));
+        grid->addWidget(c.header, 0, i);
+        grid->addWidget(c.gantt, 1, i);
+        grid->addWidget(c.power, 2, i);
+        grid->setColumnStretch(i, 1);
+    }
+    grid->setRowStretch(1, 3);
+    grid->setRowStretch(2, 2);
+    layout->addLayout(grid, 5);
+    m_queue = new SeriesChart(tr("Queue length"), tr("Queued jobs"));
+    m_energy = new SeriesChart(tr("Cumulative energy"), tr("kWh"));
+    m_tardiness = new SeriesChart(tr("Cumulative tardiness"), tr("min"));
+    m_bars = new BarsChart;
+    auto* overlays = new QGridLayout;
+    overlays->addWidget(m_queue, 0, 0);
+    overlays->addWidget(m_bars, 0, 1);
+    overlays->addWidget(m_energy, 1, 0);
+    overlays->addWidget(m_tardiness, 1, 1);
+    layout->addLayout(overlays, 4);
+    m_queue->setObjectName(QStringLiteral("queueChart"));
+    m_energy->setObjectName(QStringLiteral("energyChart"));
+    m_tardiness->setObjectName(QStringLiteral("tardinessChart"));
+    m_bars->setObjectName(QStringLiteral("barsChart"));
+    content->setMinimumHeight(980);
+    return content;
+}
+
+std::vector<ChartWidget*> ComparePage::timeCharts() const
+{
+    std::vector<ChartWidget*> charts;
+    for (const Column& c : m_columns) {
+        charts.push_back(c.gantt);
+        charts.push_back(c.power);
+    }
+    charts.push_back(m_queue);
+    charts.push_back(m_energy);
+    charts.push_back(m_tardiness);
+    return charts;
+}
+
+void ComparePage::connectSignals()
+{
+    for (ChartWidget* chart : timeCharts())
+        connect(chart, &ChartWidget::timeRangeChanged, this,
+                [this, chart](double lower, double upper) { syncTime(chart, lower, upper); });
+    for (QComboBox* box : m_pickers)
+        connect(box, &QComboBox::currentIndexChanged, this, [this] {
+            if (!m_updatingPickers)
+                refresh();
+        });
+    connect(m_workspace, &Workspace::runsChanged, this, [this] {
+        refreshPickers();
+        refresh();
+    });
+    connect(m_workspace, &Workspace::runSpecChanged, this, [this](int key) {
+        if (runs().contains(key))
+            refresh();
+    });
+    connect(m_workspace, &Workspace::boundsChanged, this, &ComparePage::refreshOverlays);
+}
+
+void ComparePage::syncTime(ChartWidget* source, double lower, double upper)
+{
+    if (m_syncing)
+        return;
+    m_syncing = true;
+    for (ChartWidget* chart : timeCharts())
+        if (chart != source)
+            chart->setTimeRange(lower, upper);
+    m_syncing = false;
+}
+
+void ComparePage::refreshPickers()
+{
+    m_updatingPickers = true;
+    for (QComboBox* box : m_pickers) {
+        const int current = box->currentData().toInt();
+        box->clear();
+        box->addItem(tr("(none)"), 0);
+        for (const RunSpec& spec : m_workspace->runs())
+            box->addItem(spec.label(), spec.key);
+        box->setCurrentIndex(std::max(0, box->findData(current)));
+    }
+    m_updatingPickers = false;
+}
+
+void ComparePage::setRuns(const QList<int>& keys)
+{
+    refreshPickers();
+    m_updatingPickers = true;
+    for (int i = 0; i < kMaxRuns; ++i) {
+        QComboBox* box = m_pickers[static_cast<size_t>(i)];
+        box->setCurrentIndex(i < keys.size() ? std::max(0, box->findData(keys[i])) : 0);
+    }
+    m_updatingPickers = false;
+    refresh();
+}
+
+QList<int> ComparePage::runs() const
+{
+    QList<int> keys;
+    for (QComboBox* box : m_pickers)
+        keys << box->currentData().toInt();
+    return keys;
+}
+
+void ComparePage::refresh()
+{
+    const QList<int> keys = runs();
+    std::vector<std::tuple<int, const void*, bool>> state;
+    for (int key : keys) {
+        const RunSpec* spec = m_workspace->runSpec(key);
+        const void* result = spec && spec->latest ? spec->latest->result.get() : nullptr;
+        state.emplace_back(spec ? key : 0, result, spec && (spec->stale || spec->running));
+    }
+    if (state == m_shownState) {
+        for (size_t i = 0; i < m_columns.size(); ++i) // progress only: the headers say it
+            if (const RunSpec* spec = m_workspace->runSpec(keys[static_cast<qsizetype>(i)]))
+                m_columns[i].header->setText(headerHtml(static_cast<int>(i), *spec));
+        return;
+    }
+    m_shownState = std::move(state);
+    bool changed = false;
+    int shown = 0;
+    for (size_t i = 0; i < m_columns.size(); ++i) {
+        refreshColumn(i, keys[static_cast<qsizetype>(i)], changed);
+        shown += m_workspace->runSpec(keys[static_cast<qsizetype>(i)]) ? 1 : 0;
+    }
+    m_hint->setVisible(shown < 2);
+    refreshOverlays();
+    bool allCurrent = true;
+    for (int key : keys)
+        if (const RunSpec* spec = m_workspace->runSpec(key))
+            allCurrent = allCurrent && !spec->stale && !spec->running && spec->latest;
+    if (changed && allCurrent) {
+        for (ChartWidget* chart : timeCharts())
+            if (chart->isVisible())
+                chart->replotNow();
+        m_editToChartMs = m_workspace->msSinceEdit();
+        if (m_editToChartMs >= 0)
+            qInfo("what-if: edit to updated compare charts in %lld ms", static_cast<long long>(m_editToChartMs));
+        emit chartsUpdated();
+    }
+}
+
+void ComparePage::refreshColumn(size_t i, int key, bool& changed)
+{
+    Column& c = m_columns[i];
+    const RunSpec* spec = m_workspace->runSpec(key);
+    c.header->setVisible(spec != nullptr);
+    c.gantt->setVisible(spec != nullptr);
+    c.power->setVisible(spec != nullptr);
+    if (!spec) {
+        c.shown.reset();
+        return;
+    }
+    c.header->setText(headerHtml(static_cast<int>(i), *spec));
+    const auto result = spec->latest ? spec->latest->result : nullptr;
+    if (result && result != c.shown) {
+        const auto range = timeCharts().front()->timeRange();
+        c.gantt->setRun(*spec->latest);
+        c.power->setLines(powerLines(*result));
+        c.shown = result;
+        changed = true;
+        // Keep the user's zoom when a re-run replaces a result.
+        syncTime(nullptr, range.first, range.second);
+    }
+    const bool stale = spec->stale || (spec->running && spec->latest);
+    c.gantt->setStale(stale);
+    c.power->setStale(stale);
+}
+
+void ComparePage::refreshOverlays()
+{
+    std::vector<SeriesLine> queue, energy, tardiness;
+    std::vector<BarRun> bars;
+    const QList<int> keys = runs();
+    bool anyStale = false;
+    for (int i = 0; i < kMaxRuns; ++i) {
+        const RunSpec* spec = m_workspace->runSpec(keys[i]);
+        if (!spec || !spec->latest)
+            continue;
+        const simcore::RunResult& r = *spec->latest->result;
+        const bool stale = spec->stale || spec->running;
+        anyStale = anyStale || stale;
+        const QString name = QStringLiteral("%1 %2").arg(QChar(u'A' + i)).arg(spec->label());
+        const QColor colour = stale ? QColor(0xb8, 0xbc, 0xc2) : runColour(i);
+        queue.push_back(line(name, colour, 1.5, r.series.time, r.series.queued));
+        energy.push_back(line(name, colour, 1.8, r.series.time, r.series.energyWmin, 1.0 / kWminPerKwh));
+        tardiness.push_back(line(name, colour, 1.8, r.series.time, r.series.tardinessMin));
+        bars.push_back(
+            {spec->label(), r.metrics.energyWmin / kWminPerKwh, r.metrics.avgTardinessMin, r.metrics.et, stale});
+    }
+    const auto range = timeCharts().front()->timeRange();
+    m_queue->setLines(queue);
+    m_energy->setLines(energy);
+    m_tardiness->setLines(tardiness);
+    syncTime(nullptr, range.first, range.second);
+    for (SeriesChart* chart : {m_queue, m_energy, m_tardiness})
+        chart->setStale(anyStale);
+    BarBounds bounds;
+    if (const BoundsPtr b = m_workspace->bounds(); b && !bars.empty()) {
+        const double a = m_workspace->scenario() ? m_workspace->scenario()->energyWeight : 0.0;
+        const double t = b->tardiness.computed ? b->tardiness.avgTardinessMin : 0.0;
+        bounds.energyKwh = b->energy.energyWmin / kWminPerKwh;
+        if (b->tardiness.computed)
+            bounds.avgTardinessMin = t;
+        bounds.et = (a * b->energy.energyWmin + t) / (a + 1.0);
+    }
+    m_bars->setRuns(bars, bounds);
+}
+
+} // namespace ui

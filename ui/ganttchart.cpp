@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ganttchart.h"
+
+#include "ganttplottable.h"
+#include "runsnapshot.h"
+#include "seriescolours.h"
+
+#include <QHelpEvent>
+#include <QLocale>
+#include <QToolTip>
+
+#include <algorithm>
+
+namespace ui {
+
+GanttChart::GanttChart(const QString& title, QWidget* parent) : ChartWidget(title, true, parent)
+{
+    m_gantt = new GanttPlottable(plot()->xAxis, plot()->yAxis);
+    m_gantt->removeFromLegend();
+    plot()->yAxis->setRangeReversed(true);
+    plot()->yAxis->grid()->setVisible(false);
+    plot()->setMinimumHeight(220);
+    plot()->installEventFilter(this);
+    plot()->setMouseTracking(true);
+    styleAxis(plot()->yAxis, QString());
+    clear();
+}
+
+void GanttChart::clear()
+{
+    m_run.reset();
+    setGantt(std::make_shared<GanttData>(), {});
+}
+
+void GanttChart::setRun(const RunSnapshot& snapshot)
+{
+    m_run = std::make_shared<const RunSnapshot>(snapshot);
+    auto gd = std::make_shared<const GanttData>(buildGantt(*snapshot.result, *snapshot.scenario));
+    QStringList names;
+    for (const QString& n : gd->typeNames)
+        names << n;
+    auto run = m_run;
+    setGantt(std::move(gd), names);
+    m_run = run;
+}
+
+void GanttChart::setGantt(std::shared_ptr<const GanttData> gd, const QStringList& typeNames)
+{
+    m_run.reset();
+    std::vector<QColor> colours;
+    for (int i = 0; i < std::max<int>(8, static_cast<int>(typeNames.size())); ++i)
+        colours.push_back(jobTypeColour(i));
+    m_gantt->setTypeColours(std::move(colours));
+    const double end = gd->endHours;
+    m_gantt->setGantt(std::move(gd));
+    setupLegend(typeNames);
+    setupRowAxis();
+    setTimeExtent(end);
+    resetView();
+}
+
+void GanttChart::setupLegend(const QStringList& typeNames)
+{
+    // Empty graphs carry the legend entries: one per job type, drawn as a filled square.
+    while (plot()->graphCount() > 0)
+        plot()->removeGraph(0);
+    for (int i = 0; i < typeNames.size(); ++i) {
+        QCPGraph* g = plot()->addGraph();
+        g->setName(typeNames[i]);
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, jobTypeColour(i), jobTypeColour(i), 9));
+    }
+    QCPLegend* legend = plot()->legend;
+    legend->setVisible(!typeNames.isEmpty());
+    legend->setFont(font());
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setWrap(6);
+    legend->setBrush(QColor(255, 255, 255, 220));
+    legend->setBorderPen(QPen(QColor(0xc4, 0xc8, 0xcf)));
+    plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+}
+
+void GanttChart::setupRowAxis()
+{
+    const auto& gd = m_gantt->gantt();
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    const int rows = gd ? static_cast<int>(gd->rows.size()) : 0;
+    // Every row gets a label when they fit; otherwise only the first row of each GPU.
+    const bool dense = rows * 14 > std::max(plot()->axisRect()->height(), 200);
+    for (int i = 0; i < rows; ++i) {
+        const GanttRow& row = gd->rows[static_cast<size_t>(i)];
+        const bool firstOfGpu = i == 0 || gd->rows[static_cast<size_t>(i - 1)].gpu != row.gpu;
+        if (!dense)
+            ticker->addTick(i, row.label);
+        else if (firstOfGpu && (rows < 200 || row.gpu % 10 == 0))
+            ticker->addTick(i, QStringLiteral("GPU %1").arg(row.gpu));
+    }
+    plot()->yAxis->setTicker(ticker);
+    plot()->yAxis->setSubTicks(false);
+    plot()->yAxis->setRange(-0.5, std::max(0.5, rows - 0.5));
+}
+
+void GanttChart::setStale(bool stale)
+{
+    m_gantt->setStale(stale);
+    ChartWidget::setStale(stale);
+}
+
+size_t GanttChart::segmentCount() const
+{
+    return m_gantt->gantt() ? m_gantt->gantt()->segmentCount : 0;
+}
+
+int GanttChart::rowCount() const
+{
+    return m_gantt->gantt() ? static_cast<int>(m_gantt->gantt()->rows.size()) : 0;
+}
+
+long GanttChart::lastRectCount() const
+{
+    return m_gantt->lastRectCount();
+}
+
+QString GanttChart::toolTipAt(const QPointF& pixel) const
+{
+    const auto& gd = m_gantt->gantt();
+    if (!gd || !plot()->axisRect()->rect().contains(pixel.toPoint()))
+        return {};
+    const int r = qRound(plot()->yAxis->pixelToCoord(pixel.y()));
+    if (r < 0 || r >= static_cast<int>(gd->rows.size()))
+        return {};
+    const GanttRow& row = gd->rows[static_cast<size_t>(r)];
+    const double t = plot()->xAxis->pixelToCoord(pixel.x());
+    const long i = segmentAt(row, t);
+    if (i < 0)
+        return row.label;
+    const auto s = static_cast<size_t>(i);
+    const QLocale locale;
+    QString text = QStringLiteral("<b>%1</b>").arg(row.label);
+    if (m_run && row.job[s] >= 0 && row.job[s] < static_cast<int>(m_run->result->jobs.size())) {
+        const simcore::JobResult& job = m_run->result->jobs[static_cast<size_t>(row.job[s])];
+        const QString type = row.type[s] < gd->typeNames.size() ? gd->typeNames[row.type[s]] : QString();
+        text += tr("<br>Job %1 (%2)<br>Runs %3–%4 h<br>Deadline %5 h<br>Tardiness %6 min")
+                    .arg(job.id)
+                    .arg(type, locale.toString(row.t0[s], 'f', 2), locale.toString(row.t1[s], 'f', 2),
+                         locale.toString(job.deadline / 60.0, 'f', 2), locale.toString(job.tardiness, 'f', 1));
+    } else {
+        text += tr("<br>Segment %1: %2–%3 h").arg(i).arg(row.t0[s]).arg(row.t1[s]);
+    }
+    return text;
+}
+
+bool GanttChart::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == plot() && event->type() == QEvent::ToolTip) {
+        auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = toolTipAt(help->pos());
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, plot());
+        return true;
+    }
+    return ChartWidget::eventFilter(watched, event);
+}
+
+} // namespace ui

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "chartwidget.h"
+
+#include <memory>
+
+namespace ui {
+
+class GanttPlottable;
+struct GanttData;
+struct RunSnapshot;
+
+/// Per-instance occupancy of one run: a row per instance position (grouped by GPU, the light
+/// band is when the instance existed, i.e. the GPU's layout over time), jobs coloured by type.
+/// Hovering a job shows its id, deadline and tardiness.
+class GanttChart : public ChartWidget
+{
+    Q_OBJECT
+
+public:
+    explicit GanttChart(const QString& title, QWidget* parent = nullptr);
+
+    void setRun(const RunSnapshot& snapshot);
+    /// Shows prebuilt rows (the benchmark's synthetic data); job details are then unknown.
+    void setGantt(std::shared_ptr<const GanttData> data, const QStringList& typeNames);
+    void clear();
+    void setStale(bool stale) override;
+
+    [[nodiscard]] size_t segmentCount() const;
+    [[nodiscard]] int rowCount() const;
+    /// Tooltip text for a point of the plot, empty when no job is there.
+    [[nodiscard]] QString toolTipAt(const QPointF& pixel) const;
+    /// Rectangles filled by the last replot.
+    [[nodiscard]] long lastRectCount() const;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void setupLegend(const QStringList& typeNames);
+    void setupRowAxis();
+
+    GanttPlottable* m_gantt = nullptr;
+    std::shared_ptr<const RunSnapshot> m_run;
+};
+
+} // namespace ui

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "ganttplottable.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ui {
+
+GanttPlottable::GanttPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPAbstractPlottable(keyAxis, valueAxis)
+{
+    setAntialiased(false);
+    setAntialiasedFill(false);
+    setSelectable(QCP::stNone);
+}
+
+void GanttPlottable::setGantt(std::shared_ptr<const GanttData> data)
+{
+    m_data = std::move(data);
+}
+
+void GanttPlottable::setTypeColours(std::vector<QColor> colours)
+{
+    m_colours = std::move(colours);
+    setStale(m_stale);
+}
+
+void GanttPlottable::setStale(bool stale)
+{
+    m_stale = stale;
+    m_drawColours = m_colours;
+    if (stale)
+        for (QColor& c : m_drawColours)
+            c = QColor::fromHsvF(c.hsvHueF(), c.hsvSaturationF() * 0.25, std::min(1.0, c.valueF() * 0.6 + 0.35));
+}
+
+QColor GanttPlottable::colourOf(std::uint8_t type) const
+{
+    return type < m_drawColours.size() ? m_drawColours[type] : QColor(0x9e, 0x9e, 0x9e);
+}
+
+double GanttPlottable::selectTest(const QPointF&, bool, QVariant*) const
+{
+    return -1.0; // hover is handled by the chart (binary search), not by selection
+}
+
+QCPRange GanttPlottable::getKeyRange(bool& foundRange, QCP::SignDomain) const
+{
+    foundRange = m_data && m_data->endHours > 0.0;
+    return QCPRange(0.0, m_data ? m_data->endHours : 1.0);
+}
+
+QCPRange GanttPlottable::getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const
+{
+    foundRange = m_data && !m_data->rows.empty();
+    return QCPRange(-0.5, m_data ? static_cast<double>(m_data->rows.size()) - 0.5 : 0.5);
+}
+
+void GanttPlottable::draw(QCPPainter* painter)
+{
+    m_lastRects = 0;
+    if (!m_data || m_data->rows.empty())
+        return;
+    QCPAxis* keys = keyAxis();
+    QCPAxis* values = valueAxis();
+    painter->setAntialiasing(false);
+    painter->setPen(Qt::NoPen);
+    const QCPRange vr = values->range();
+    const int first = std::max(0, static_cast<int>(std::floor(vr.lower + 0.5)));
+    const int last = std::min(static_cast<int>(m_data->rows.size()) - 1, static_cast<int>(std::ceil(vr.upper - 0.5)));
+    const QPen separator(QColor(0xb0, 0xb5, 0xbd), 1.0);
+    for (int i = first; i <= last; ++i) {
+        const double a = values->coordToPixel(i - 0.42);
+        const double b = values->coordToPixel(i + 0.42);
+        const double top = std::min(a, b);
+        const double height = std::max(1.0, std::abs(b - a));
+        const GanttRow& row = m_data->rows[static_cast<size_t>(i)];
+        drawPresence(painter, row, top, height);
+        drawRow(painter, row, top, height);
+        if (i > 0 && m_data->rows[static_cast<size_t>(i - 1)].gpu != row.gpu) {
+            const double y = values->coordToPixel(i - 0.5);
+            painter->setPen(separator);
+            painter->drawLine(QLineF(keys->axisRect()->left(), y, keys->axisRect()->right(), y));
+            painter->setPen(Qt::NoPen);
+        }
+    }
+}
+
+void GanttPlottable::drawPresence(QCPPainter* painter, const GanttRow& row, double yTop, double height) const
+{
+    // The light band is when this instance existed: the GPU's layout over time, row by row.
+    QCPAxis* keys = keyAxis();
+    const QColor band = m_stale ? QColor(0xf3, 0xf3, 0xf3) : QColor(0xe8, 0xeb, 0xf0);
+    for (const auto& [from, to] : row.present) {
+        const double a = keys->coordToPixel(from);
+        const double b = keys->coordToPixel(to);
+        painter->fillRect(QRectF(a, yTop, std::max(1.0, b - a), height), band);
+    }
+}
+
+void GanttPlottable::drawRow(QCPPainter* painter, const GanttRow& row, double yTop, double height)
+{
+    QCPAxis* keys = keyAxis();
+    const QCPRange kr = keys->range();
+    const size_t n = row.t0.size();
+    size_t i = firstEndingAfter(row, kr.lower);
+    double runA = 0.0;
+    double runB = -1e9;
+    std::uint8_t runType = 0;
+    bool open = false;
+    auto flush = [&] {
+        if (open) {
+            painter->fillRect(QRectF(runA, yTop, std::max(1.0, runB - runA), height), colourOf(runType));
+            ++m_lastRects;
+        }
+    };
+    while (i < n && row.t0[i] <= kr.upper) {
+        const double a = keys->coordToPixel(row.t0[i]);
+        const double b = keys->coordToPixel(row.t1[i]);
+        const bool touching = open && a <= runB + 0.5;
+        if (touching && (row.type[i] == runType || b - a < 1.0 || runB - runA < 1.0)) {
+            runB = std::max(runB, b);
+        } else {
+            flush();
+            open = true;
+            runA = a;
+            runB = b;
+            runType = row.type[i];
+        }
+        ++i;
+        if (runB - runA < 2.0 && i < n) {
+            // Inside a pixel: every segment ending before the next pixel edge merges into this
+            // run, so jump over them instead of visiting each one.
+            const double edge = keys->pixelToCoord(std::floor(runB) + 1.0);
+            const size_t j = firstEndingAfter(row, edge, i);
+            if (j > i) {
+                runB = std::max(runB, keys->coordToPixel(row.t1[j - 1]));
+                i = j;
+            }
+        }
+    }
+    flush();
+}
+
+void GanttPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
+{
+    painter->fillRect(rect, colourOf(0));
+}
+
+} // namespace ui

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Include only from .cpp files: it pulls in qcustomplot.h (~8 s per translation unit).
+#pragma once
+
+#include "ganttdata.h"
+
+#include <QColor>
+#include <qcustomplot.h>
+
+#include <memory>
+#include <vector>
+
+namespace ui {
+
+/// Draws a GanttData on a QCustomPlot: row i is centred on value i (axis reversed so row 0 is
+/// on top), key = hours. Only visible rows and segments are touched: each row's window is found
+/// by binary search, segments narrower than a pixel merge into runs, and a sub-pixel run skips
+/// ahead to the next pixel by binary search, so a replot costs O(rows x pixels x log n).
+class GanttPlottable : public QCPAbstractPlottable
+{
+public:
+    GanttPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
+
+    void setGantt(std::shared_ptr<const GanttData> data);
+    [[nodiscard]] const std::shared_ptr<const GanttData>& gantt() const { return m_data; }
+    /// Job type colours (index = type); stale data is drawn washed out.
+    void setTypeColours(std::vector<QColor> colours);
+    void setStale(bool stale);
+    /// Rectangles filled by the last draw (for the benchmark and tests).
+    [[nodiscard]] long lastRectCount() const { return m_lastRects; }
+
+    double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
+    QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
+    QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
+                           const QCPRange& inKeyRange = QCPRange()) const override;
+
+protected:
+    void draw(QCPPainter* painter) override;
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
+
+private:
+    void drawRow(QCPPainter* painter, const GanttRow& row, double yTop, double height);
+    void drawPresence(QCPPainter* painter, const GanttRow& row, double yTop, double height) const;
+    [[nodiscard]] QColor colourOf(std::uint8_t type) const;
+
+    std::shared_ptr<const GanttData> m_data;
+    std::vector<QColor> m_colours;
+    std::vector<QColor> m_drawColours; ///< m_colours, washed out when stale
+    bool m_stale = false;
+    long m_lastRects = 0;
+};
+
+} // namespace ui

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "runsmodel.h"
+
+#include "workspace.h"
+
+#include <QColor>
+#include <QLocale>
+#include <QtNumeric>
+
+namespace ui {
+
+namespace {
+
+constexpr double kWminPerKwh = 60.0 * 1000.0;
+
+/// ET of a bound pair, the way the metrics define it: (a E + T) / (a + 1).
+double etOf(double a, double energyWmin, double avgTardinessMin)
+{
+    return (a * energyWmin + avgTardinessMin) / (a + 1.0);
+}
+
+double percentAbove(double value, double bound)
+{
+    return bound > 0.0 ? (value - bound) / bound * 100.0 : qQNaN();
+}
+
+} // namespace
+
+RunsModel::RunsModel(Workspace* workspace, QObject* parent) : QAbstractTableModel(parent), m_workspace(workspace)
+{
+    connect(workspace, &Workspace::runsChanged, this, [this] {
+        beginResetModel();
+        endResetModel();
+    });
+    connect(workspace, &Workspace::runSpecChanged, this, [this](int key) {
+        const int row = rowOf(key);
+        if (row >= 0)
+            emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    });
+    connect(workspace, &Workspace::boundsChanged, this, [this] {
+        if (rowCount() > 0)
+            emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    });
+}
+
+int RunsModel::rowOf(int key) const
+{
+    const auto& runs = m_workspace->runs();
+    for (size_t i = 0; i < runs.size(); ++i)
+        if (runs[i].key == key)
+            return static_cast<int>(i);
+    return -1;
+}
+
+int RunsModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_workspace->runs().size());
+}
+
+int RunsModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString RunsModel::status(const RunSpec& spec) const
+{
+    if (spec.running)
+        return spec.stale ? tr("stale, re-running %1%").arg(qRound(spec.progress * 100))
+                          : tr("running %1%").arg(qRound(spec.progress * 100));
+    if (!spec.error.isEmpty())
+        return spec.latest ? tr("stale (%1)").arg(spec.error.section(QLatin1Char('\n'), 0, 0))
+                           : spec.error.section(QLatin1Char('\n'), 0, 0);
+    if (spec.stale)
+        return tr("stale");
+    return spec.latest ? tr("done") : tr("queued");
+}
+
+QVariant RunsModel::value(const RunSpec& spec, int column) const
+{
+    if (column == RunColumn)
+        return spec.label();
+    if (column == StatusColumn)
+        return spec.running ? spec.progress : (spec.latest ? 2.0 : -1.0);
+    if (!spec.latest)
+        return {};
+    const auto& m = spec.latest->result->metrics;
+    const BoundsPtr bounds = spec.stale ? nullptr : m_workspace->bounds();
+    const double tBound = bounds && bounds->tardiness.computed ? bounds->tardiness.avgTardinessMin : 0.0;
+    switch (column) {
+    case EnergyColumn:
+        return m.energyWmin / kWminPerKwh;
+    case EnergyGapColumn:
+        return bounds ? QVariant(percentAbove(m.energyWmin, bounds->energy.energyWmin)) : QVariant();
+    case AvgTardinessColumn:
+        return m.avgTardinessMin;
+    case P95TardinessColumn:
+        return m.p95TardinessMin;
+    case MaxTardinessColumn:
+        return m.maxTardinessMin;
+    case TardinessGapColumn:
+        return bounds ? QVariant(m.avgTardinessMin - tBound) : QVariant();
+    case EtColumn:
+        return m.et;
+    case EtGapColumn:
+        return bounds ? QVariant(percentAbove(m.et, etOf(m.energyWeight, bounds->energy.energyWmin, tBound)))
+                      : QVariant();
+    default:
+        return {};
+    }
+}
+
+QString RunsModel::text(const RunSpec& spec, int column) const
+{
+    if (column == RunColumn)
+        return spec.label();
+    if (column == StatusColumn)
+        return status(spec);
+    const QVariant v = value(spec, column);
+    if (!v.isValid())
+        return spec.latest && column != EnergyColumn ? tr("…") : QString();
+    const QLocale locale;
+    const double d = v.toDouble();
+    switch (column) {
+    case EnergyGapColumn:
+    case EtGapColumn:
+        return qIsNaN(d) ? tr("n/a") : tr("+%1%").arg(locale.toString(d, 'f', 1));
+    case TardinessGapColumn:
+        return tr("+%1").arg(locale.toString(d, 'f', 2));
+    case EtColumn:
+        return locale.toString(d, 'f', 3);
+    default:
+        return locale.toString(d, 'f', 2);
+    }
+}
+
+QVariant RunsModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const RunSpec& spec = m_workspace->runs()[static_cast<size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return text(spec, index.column());
+    case SortRole:
+        return value(spec, index.column());
+    case KeyRole:
+        return spec.key;
+    case Qt::TextAlignmentRole:
+        return index.column() <= StatusColumn ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
+                                              : QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        if (spec.stale || (!spec.error.isEmpty() && !spec.running))
+            return QColor(0x8a, 0x8f, 0x98); // grey: not the current scenario's result
+        return {};
+    case Qt::ToolTipRole:
+        if (index.column() == StatusColumn && !spec.error.isEmpty())
+            return spec.error;
+        return index.column() == RunColumn ? tr("Run %1").arg(spec.latest ? spec.latest->id : 0) : QVariant();
+    default:
+        return {};
+    }
+}
+
+QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    static const char* const names[ColumnCount] = {QT_TR_NOOP("Run"),
+                                                   QT_TR_NOOP("Status"),
+                                                   QT_TR_NOOP("Energy (kWh)"),
+                                                   QT_TR_NOOP("vs E bound"),
+                                                   QT_TR_NOOP("Avg tard. (min)"),
+                                                   QT_TR_NOOP("p95 tard. (min)"),
+                                                   QT_TR_NOOP("Max tard. (min)"),
+                                                   QT_TR_NOOP("vs T bound (min)"),
+                                                   QT_TR_NOOP("ET"),
+                                                   QT_TR_NOOP("vs ET bound")};
+    static const char* const tips[ColumnCount] = {
+        QT_TR_NOOP("scheduler / repartitioner"),
+        QT_TR_NOOP("done, running (with progress), stale (an older scenario or parameters) or failed"),
+        QT_TR_NOOP("energy of the whole fleet over the run"),
+        QT_TR_NOOP("how far above the energy lower bound (E_LB) of the scenario's jobs"),
+        QT_TR_NOOP("average tardiness over completed jobs"),
+        QT_TR_NOOP("95th percentile of tardiness (nearest rank)"),
+        QT_TR_NOOP("largest tardiness of a job"),
+        QT_TR_NOOP("average tardiness minus its LP lower bound (0 when the LP was not solved)"),
+        QT_TR_NOOP("(a x energy + average tardiness) / (a + 1)"),
+        QT_TR_NOOP("how far above the ET of the lower bounds")};
+    if (role == Qt::DisplayRole)
+        return tr(names[section]);
+    if (role == Qt::ToolTipRole)
+        return tr(tips[section]);
+    return {};
+}
+
+} // namespace ui

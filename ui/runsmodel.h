@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QAbstractTableModel>
+
+namespace ui {
+
+class Workspace;
+struct RunSpec;
+
+/// The Runs table: one row per run spec of the workspace with its latest metrics and the gaps
+/// to the scenario's lower bounds. Stale rows are greyed and say so in the Status column.
+class RunsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column {
+        RunColumn,
+        StatusColumn,
+        EnergyColumn,
+        EnergyGapColumn,
+        AvgTardinessColumn,
+        P95TardinessColumn,
+        MaxTardinessColumn,
+        TardinessGapColumn,
+        EtColumn,
+        EtGapColumn,
+        ColumnCount
+    };
+    /// Unformatted value (double) for sorting and tests; the spec's key on every column.
+    static constexpr int SortRole = Qt::UserRole + 1;
+    static constexpr int KeyRole = Qt::UserRole + 2;
+
+    explicit RunsModel(Workspace* workspace, QObject* parent = nullptr);
+
+    /// Row of the spec with @p key, -1 if absent.
+    [[nodiscard]] int rowOf(int key) const;
+
+    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation,
+                                      int role = Qt::DisplayRole) const override;
+
+private:
+    [[nodiscard]] QVariant value(const RunSpec& spec, int column) const;
+    [[nodiscard]] QString text(const RunSpec& spec, int column) const;
+    [[nodiscard]] QString status(const RunSpec& spec) const;
+
+    Workspace* m_workspace;
+};
+
+} // namespace ui

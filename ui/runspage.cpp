@@ -1,0 +1,272 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "runspage.h"
+
+#include "policyform.h"
+#include "runsmodel.h"
+#include "tableexport.h"
+#include "workspace.h"
+
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace ui {
+
+RunsPage::RunsPage(Workspace* workspace, QWidget* parent) : QWidget(parent), m_workspace(workspace)
+{
+    setObjectName(QStringLiteral("runsPage"));
+    auto* splitter = new QSplitter(Qt::Horizontal);
+    splitter->addWidget(createForms());
+    splitter->addWidget(createResults());
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({340, 900});
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(splitter);
+    connectSignals();
+    updateScenarioControls();
+    updateProgress();
+}
+
+QWidget* RunsPage::createForms()
+{
+    auto* box = new QWidget;
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 6, 0);
+
+    auto* scenarioBox = new QGroupBox(tr("Scenario"));
+    auto* scenarioForm = new QFormLayout(scenarioBox);
+    m_multiplier = new QDoubleSpinBox;
+    m_multiplier->setObjectName(QStringLiteral("multiplierBox"));
+    m_multiplier->setRange(0.1, 200.0);
+    m_multiplier->setDecimals(1);
+    m_multiplier->setSingleStep(1.0);
+    m_multiplier->setSuffix(QStringLiteral(" ×"));
+    m_multiplier->setToolTip(tr("Load multiplier of the diurnal workload: every run re-runs when it changes"));
+    scenarioForm->addRow(tr("Load multiplier"), m_multiplier);
+    layout->addWidget(scenarioBox);
+
+    auto* policyBox = new QGroupBox(tr("Policies"));
+    auto* policyLayout = new QVBoxLayout(policyBox);
+    m_editing = new QLabel;
+    m_editing->setObjectName(QStringLiteral("editingLabel"));
+    m_editing->setWordWrap(true);
+    m_scheduler = new PolicyForm(PolicyForm::Kind::Scheduler);
+    m_repartitioner = new PolicyForm(PolicyForm::Kind::Repartitioner);
+    m_add = new QPushButton(tr("Add run"));
+    m_add->setObjectName(QStringLiteral("addRunButton"));
+    m_add->setToolTip(tr("Simulate the open scenario with these policies as a new row"));
+    policyLayout->addWidget(m_editing);
+    policyLayout->addWidget(m_scheduler);
+    policyLayout->addWidget(m_repartitioner);
+    policyLayout->addWidget(m_add);
+    layout->addWidget(policyBox);
+    layout->addStretch(1);
+    box->setMinimumWidth(300);
+    return box;
+}
+
+QWidget* RunsPage::createResults()
+{
+    auto* box = new QWidget;
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(6, 0, 0, 0);
+
+    auto* progressRow = new QHBoxLayout;
+    m_progressText = new QLabel;
+    m_progressText->setObjectName(QStringLiteral("progressText"));
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("runProgress"));
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumWidth(260);
+    m_cancel = new QPushButton(tr("Cancel"));
+    m_cancel->setObjectName(QStringLiteral("cancelButton"));
+    m_cancel->setToolTip(tr("Stop every queued and running run (earlier results stay, marked stale)"));
+    progressRow->addWidget(m_progressText, 1);
+    progressRow->addWidget(m_progress);
+    progressRow->addWidget(m_cancel);
+    layout->addLayout(progressRow);
+
+    m_model = new RunsModel(m_workspace, this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(RunsModel::SortRole);
+    m_table = new QTableView;
+    m_table->setObjectName(QStringLiteral("runsTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(-1, Qt::AscendingOrder); // insertion order until the user sorts
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+    layout->addWidget(m_table, 1);
+
+    auto* buttons = new QHBoxLayout;
+    m_compare = new QPushButton(tr("Compare selected"));
+    m_compare->setObjectName(QStringLiteral("compareButton"));
+    m_compare->setToolTip(tr("Show two to four selected runs side by side on the Compare page"));
+    auto* remove = new QPushButton(tr("Remove"));
+    remove->setObjectName(QStringLiteral("removeButton"));
+    auto* csv = new QPushButton(tr("Export CSV…"));
+    csv->setObjectName(QStringLiteral("exportCsvButton"));
+    buttons->addWidget(m_compare);
+    buttons->addWidget(remove);
+    buttons->addStretch(1);
+    buttons->addWidget(csv);
+    layout->addLayout(buttons);
+    connect(remove, &QPushButton::clicked, this, &RunsPage::removeSelected);
+    connect(csv, &QPushButton::clicked, this, &RunsPage::exportCsvDialog);
+    return box;
+}
+
+void RunsPage::connectSignals()
+{
+    connect(m_add, &QPushButton::clicked, this, [this] { addRunFromForms(); });
+    connect(m_cancel, &QPushButton::clicked, this, &RunsPage::cancelRunning);
+    connect(m_compare, &QPushButton::clicked, this, [this] {
+        const QList<int> keys = selectedKeys();
+        emit compareRequested(keys.mid(0, 4));
+    });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::onSelectionChanged);
+    connect(m_scheduler, &PolicyForm::changed, this, &RunsPage::onFormChanged);
+    connect(m_repartitioner, &PolicyForm::changed, this, &RunsPage::onFormChanged);
+    connect(m_multiplier, &QDoubleSpinBox::valueChanged, this, &RunsPage::onMultiplierChanged);
+    connect(m_workspace, &Workspace::runSpecChanged, this, &RunsPage::updateProgress);
+    connect(m_workspace, &Workspace::runsChanged, this, &RunsPage::updateProgress);
+    connect(m_workspace, &Workspace::busyChanged, this, &RunsPage::updateProgress);
+    connect(m_workspace, &Workspace::scenarioChanged, this, &RunsPage::updateScenarioControls);
+    onSelectionChanged();
+}
+
+QList<int> RunsPage::selectedKeys() const
+{
+    QList<int> keys;
+    QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex& a, const QModelIndex& b) { return a.row() < b.row(); });
+    for (const QModelIndex& row : rows)
+        keys << row.data(RunsModel::KeyRole).toInt();
+    return keys;
+}
+
+int RunsPage::addRunFromForms()
+{
+    if (!m_scheduler->isValid() || !m_repartitioner->isValid())
+        return 0;
+    const int key = m_workspace->addRun(m_scheduler->choice(), m_repartitioner->choice());
+    return key;
+}
+
+void RunsPage::onSelectionChanged()
+{
+    const QList<int> keys = selectedKeys();
+    m_editingKey = keys.size() == 1 ? keys.front() : 0;
+    m_compare->setEnabled(keys.size() >= 2);
+    const RunSpec* spec = m_workspace->runSpec(m_editingKey);
+    if (!spec) {
+        m_editingKey = 0;
+        m_editing->setText(tr("Choose policies, then <b>Add run</b>. Select one row to edit its run live."));
+        return;
+    }
+    m_editing->setText(tr("Editing <b>%1</b>: changes re-run it at once.").arg(spec->label().toHtmlEscaped()));
+    m_loadingForms = true;
+    m_scheduler->setChoice(spec->scheduler);
+    m_repartitioner->setChoice(spec->repartitioner);
+    m_loadingForms = false;
+}
+
+void RunsPage::onFormChanged()
+{
+    m_add->setEnabled(m_scheduler->isValid() && m_repartitioner->isValid());
+    if (m_loadingForms || m_editingKey == 0 || !m_add->isEnabled())
+        return;
+    m_workspace->updateRun(m_editingKey, m_scheduler->choice(), m_repartitioner->choice());
+    if (const RunSpec* spec = m_workspace->runSpec(m_editingKey))
+        m_editing->setText(tr("Editing <b>%1</b>: changes re-run it at once.").arg(spec->label().toHtmlEscaped()));
+}
+
+void RunsPage::onMultiplierChanged(double value)
+{
+    const auto scenario = m_workspace->scenario();
+    if (!scenario || scenario->workload.kind != model::WorkloadSpec::Kind::Diurnal ||
+        qFuzzyCompare(scenario->workload.diurnal.multiplier, value))
+        return;
+    model::Scenario edited = *scenario;
+    edited.workload.diurnal.multiplier = value;
+    m_workspace->editScenario(std::move(edited), tr("Load multiplier %1×").arg(value));
+}
+
+void RunsPage::updateScenarioControls()
+{
+    const auto scenario = m_workspace->scenario();
+    const bool diurnal = scenario && scenario->workload.kind == model::WorkloadSpec::Kind::Diurnal;
+    m_multiplier->setEnabled(diurnal);
+    if (diurnal && !qFuzzyCompare(m_multiplier->value(), scenario->workload.diurnal.multiplier)) {
+        const QSignalBlocker block(m_multiplier);
+        m_multiplier->setValue(scenario->workload.diurnal.multiplier);
+    }
+}
+
+void RunsPage::updateProgress()
+{
+    int running = 0;
+    const RunSpec* current = nullptr;
+    for (const RunSpec& spec : m_workspace->runs())
+        if (spec.running) {
+            ++running;
+            if (!current || spec.progress > current->progress)
+                current = &spec;
+        }
+    m_cancel->setEnabled(running > 0 || m_workspace->isRunning());
+    m_progress->setVisible(running > 0);
+    m_progress->setValue(current ? qRound(current->progress * 1000) : 0);
+    if (current)
+        m_progressText->setText(running == 1
+                                    ? tr("Simulating %1…").arg(current->label())
+                                    : tr("Simulating %1 (%2 runs waiting)…").arg(current->label()).arg(running - 1));
+    else
+        m_progressText->setText(m_workspace->runs().empty() ? tr("No runs yet.")
+                                                            : tr("%n run(s), all finished.", nullptr,
+                                                                 static_cast<int>(m_workspace->runs().size())));
+}
+
+void RunsPage::cancelRunning()
+{
+    m_workspace->cancelAll();
+}
+
+void RunsPage::removeSelected()
+{
+    for (int key : selectedKeys())
+        m_workspace->removeRun(key);
+}
+
+bool RunsPage::exportCsv(const QString& path)
+{
+    return saveModelCsv(path, *m_proxy);
+}
+
+void RunsPage::exportCsvDialog()
+{
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export runs table"), QStringLiteral("runs.csv"), tr("CSV (*.csv)"));
+    QString error;
+    if (!path.isEmpty() && !saveModelCsv(path, *m_proxy, &error))
+        QMessageBox::warning(this, tr("Export failed"), tr("Cannot write %1: %2").arg(path, error));
+}
+
+} // namespace ui

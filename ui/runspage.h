@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QList>
+#include <QWidget>
+
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace ui {
+
+class PolicyForm;
+class RunsModel;
+class Workspace;
+
+/// The Runs page: pick scheduler/repartitioner pairs and their parameters, run them on the
+/// worker (progress, Cancel) and read their results side by side in a sortable table. With a row
+/// selected, the forms edit that run live: it re-runs (debounced) on every valid change.
+class RunsPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit RunsPage(Workspace* workspace, QWidget* parent = nullptr);
+
+    [[nodiscard]] PolicyForm* schedulerForm() const { return m_scheduler; }
+    [[nodiscard]] PolicyForm* repartitionerForm() const { return m_repartitioner; }
+    [[nodiscard]] RunsModel* runsModel() const { return m_model; }
+    [[nodiscard]] QTableView* table() const { return m_table; }
+    [[nodiscard]] QProgressBar* progressBar() const { return m_progress; }
+    /// Keys of the selected rows, in view order.
+    [[nodiscard]] QList<int> selectedKeys() const;
+    /// Adds a run with the forms' policies; returns its key (0 when the forms are invalid).
+    int addRunFromForms();
+    /// Writes the table (as shown, sorted) as CSV.
+    bool exportCsv(const QString& path);
+
+signals:
+    /// The user asked to compare these runs (keys).
+    void compareRequested(const QList<int>& keys);
+
+private:
+    QWidget* createForms();
+    QWidget* createResults();
+    void connectSignals();
+    void onSelectionChanged();
+    void onFormChanged();
+    void onMultiplierChanged(double value);
+    void updateProgress();
+    void updateScenarioControls();
+    void cancelRunning();
+    void removeSelected();
+    void exportCsvDialog();
+
+    Workspace* m_workspace;
+    PolicyForm* m_scheduler = nullptr;
+    PolicyForm* m_repartitioner = nullptr;
+    QDoubleSpinBox* m_multiplier = nullptr;
+    QPushButton* m_add = nullptr;
+    QLabel* m_editing = nullptr;
+    RunsModel* m_model = nullptr;
+    QSortFilterProxyModel* m_proxy = nullptr;
+    QTableView* m_table = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_progressText = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QPushButton* m_compare = nullptr;
+    int m_editingKey = 0; ///< the selected run the forms edit, 0 for "new run"
+    bool m_loadingForms = false;
+};
+
+} // namespace ui
