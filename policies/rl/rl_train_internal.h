@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+// Internal to policies/rl: what the SMART-MIG (PPO) and dynamic-rl (Q-learning) trainers share.
+
+#include "registry.h"
+#include "rl_train.h"
+#include "rl_weights_json.h"
+#include "smart_mig.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+namespace policies::rl::detail {
+
+using Json = nlohmann::ordered_json;
+using Clock = std::chrono::steady_clock;
+
+template <typename F>
+void parallelFor(int n, unsigned threads, F f)
+{
+    std::atomic<int> next{0};
+    auto work = [&] {
+        for (int i; (i = next++) < n;)
+            f(i);
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < std::max(1u, threads) && static_cast<int>(t) < n; ++t)
+        pool.emplace_back(work);
+    work();
+    for (auto& t : pool)
+        t.join();
+}
+
+inline simcore::EngineConfig dayConfig(const TrainEnvironment& env, std::uint64_t seed)
+{
+    simcore::EngineConfig c = env.config;
+    c.seed = seed;
+    return c;
+}
+
+/// One day with a given repartitioner; returns the day's ET (cumulative cost at the end).
+template <typename Setup>
+double runDay(const TrainEnvironment& env, const std::string& scheduler, std::uint64_t seed,
+              simcore::Repartitioner& rep, Setup&& beforeRun)
+{
+    const auto jobs = env.dayJobs(seed);
+    auto sched = builtinRegistry().createScheduler(scheduler, {});
+    simcore::Engine engine(dayConfig(env, seed), env.fleet, env.types, jobs, *sched, rep);
+    beforeRun(engine, static_cast<double>(jobs.size()));
+    engine.run();
+    return cumulativeCost(engine, static_cast<double>(jobs.size()));
+}
+
+inline double baselineEt(const TrainEnvironment& env, const std::string& scheduler, int days, unsigned threads)
+{
+    std::vector<double> et(static_cast<size_t>(days));
+    parallelFor(days, threads, [&](int i) {
+        auto rep = builtinRegistry().createRepartitioner("static", {});
+        et[static_cast<size_t>(i)] = runDay(env, scheduler, validationDaySeed(i), *rep, [](auto&, double) {});
+    });
+    double sum = 0.0;
+    for (double v : et)
+        sum += v;
+    return sum / days;
+}
+
+/// Common progress bookkeeping of both trainers.
+struct Session
+{
+    const TrainSettings& settings;
+    const std::filesystem::path& checkpoint;
+    const std::function<void(const TrainProgress&)>& progress;
+    const std::atomic<bool>* stop;
+    Clock::time_point t0 = Clock::now();
+    int startDays = 0;
+    int daysDone = 0;
+    double bestEt = 1e300;
+    double lastEt = 0.0;
+    double baseline = 0.0;
+
+    [[nodiscard]] bool stopRequested() const { return stop != nullptr && stop->load(); }
+    [[nodiscard]] double elapsed() const { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+    void report(double meanReward) const
+    {
+        TrainProgress p;
+        p.daysDone = daysDone;
+        p.daysTotal = settings.days;
+        p.meanReward = meanReward;
+        p.evalEt = lastEt;
+        p.baselineEt = baseline;
+        p.elapsedS = elapsed();
+        const int done = daysDone - startDays;
+        p.leftS = done > 0 ? p.elapsedS / done * std::max(0, settings.days - daysDone) : 0.0;
+        if (progress)
+            progress(p);
+    }
+    Json header() const
+    {
+        Json j;
+        j["format"] = "migsight-training-checkpoint";
+        j["policy"] = settings.policy;
+        j["seed"] = settings.seed;
+        j["trained"] = Json::parse(settings.provenanceJson, nullptr, false);
+        j["days_done"] = daysDone;
+        j["best_eval_et"] = bestEt;
+        j["last_eval_et"] = lastEt;
+        j["baseline_et"] = baseline;
+        return j;
+    }
+    /// Reads the common part of a checkpoint; refuses one made for another run.
+    Json resume()
+    {
+        Json j = readJsonFile(checkpoint);
+        const std::string file = checkpoint.string();
+        if (!j.is_object() || j.value("format", "") != "migsight-training-checkpoint")
+            throw WeightsError(file, "/format", "not a MIGsight training checkpoint");
+        if (j.value("policy", "") != settings.policy)
+            throw WeightsError(file, "/policy",
+                               "checkpoint of '" + j.value("policy", "") + "', not '" + settings.policy +
+                                   "'; delete it or choose another --out");
+        if (j.value("seed", std::uint64_t{0}) != settings.seed)
+            throw WeightsError(file, "/seed",
+                               "checkpoint made with seed " + j.at("seed").dump() +
+                                   "; delete it or choose another --out");
+        const Json want = Json::parse(settings.provenanceJson, nullptr, false);
+        const Json have = j.value("trained", Json::object());
+        if (want.is_object() && want.value("scenario_fingerprint", "") != have.value("scenario_fingerprint", ""))
+            throw WeightsError(file, "/trained/scenario_fingerprint",
+                               "checkpoint made from another scenario; delete it or choose another --out");
+        if (want.is_object() && want.value("settings", Json::object()) != have.value("settings", Json::object()))
+            throw WeightsError(file, "/trained/settings",
+                               "checkpoint made with other settings; delete it or choose another --out");
+        daysDone = j.at("days_done").get<int>();
+        startDays = daysDone;
+        bestEt = j.at("best_eval_et").get<double>();
+        lastEt = j.at("last_eval_et").get<double>();
+        baseline = j.at("baseline_et").get<double>();
+        return j;
+    }
+    std::string provenance(std::uint64_t validationDays) const
+    {
+        Json t = Json::parse(settings.provenanceJson, nullptr, false);
+        if (!t.is_object())
+            t = Json::object();
+        t["policy"] = settings.policy;
+        t["seed"] = settings.seed;
+        t["days"] = daysDone;
+        t["training_day_seeds"] = std::to_string(trainingDaySeed(settings.seed, 0)) + ".." +
+                                  std::to_string(trainingDaySeed(settings.seed, std::max(0, daysDone - 1)));
+        t["validation_day_seeds"] = std::to_string(validationDaySeed(0)) + ".." +
+                                    std::to_string(validationDaySeed(static_cast<int>(validationDays) - 1));
+        t["validation_et"] = bestEt;
+        t["validation_static_et"] = baseline;
+        return t.dump();
+    }
+};
+
+TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, Session& ses,
+                          const std::filesystem::path& out);
+[[nodiscard]] Json ppoSettingsJson(const TrainSettings& st);
+TrainResult trainDynamic(const TrainEnvironment& env, const TrainSettings& st, Session& ses,
+                         const std::filesystem::path& out);
+[[nodiscard]] Json qSettingsJson(const TrainSettings& st);
+
+} // namespace policies::rl::detail

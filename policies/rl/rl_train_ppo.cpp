@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// SMART-MIG training: PPO with one actor shared by every GPU (docs/learned-policies.md).
+#include "rl_mlp.h"
+#include "rl_train_internal.h"
+
+namespace policies::rl::detail {
+
+namespace {
+
+/// PPO settings of SMART-MIG (docs/learned-policies.md says why).
+struct PpoConfig
+{
+    std::vector<int> hidden{64, 64};
+    int daysPerIteration = 2;
+    int validationDays = 4;
+    int evalEvery = 3; ///< iterations
+    double stayBias = 6.0;
+    double gamma = 0.995;
+    double lambda = 0.95;
+    double clip = 0.2;
+    int epochs = 4;
+    int minibatch = 256;
+    double actorLr = 3e-4;
+    double criticLr = 1e-3;
+    double rewardScale = 100.0;
+};
+
+Json adamJson(const Adam& a)
+{
+    return Json{{"t", a.t}, {"m", a.m}, {"v", a.v}};
+}
+
+void adamFrom(const Json& j, Adam& a)
+{
+    a.t = j.at("t").get<long long>();
+    a.m = j.at("m").get<std::vector<double>>();
+    a.v = j.at("v").get<std::vector<double>>();
+}
+
+struct Ppo
+{
+    PpoConfig cfg;
+    int n = 12;
+    std::string list = "fleet-12";
+    Mlp actor;
+    Mlp critic;
+    Adam actorOpt;
+    Adam criticOpt;
+    std::vector<double> bestActor;
+    std::vector<double> bestCritic;
+
+    void init(std::uint64_t seed)
+    {
+        simcore::Rng rng(seed * 0x9e3779b97f4a7c15ULL + 17);
+        std::vector<int> a{kSmartMigObservation};
+        a.insert(a.end(), cfg.hidden.begin(), cfg.hidden.end());
+        std::vector<int> c = a;
+        a.push_back(n * n);
+        c.push_back(1);
+        actor = Mlp(a, rng, 0.01);
+        critic = Mlp(c, rng, 1.0);
+        for (int i = 0; i < n; ++i)
+            actor.bias(actor.layers() - 1)(i * n + i) = cfg.stayBias; // start as "keep the layout"
+        actorOpt.lr = cfg.actorLr;
+        criticOpt.lr = cfg.criticLr;
+        bestActor = actor.flat();
+        bestCritic = critic.flat();
+    }
+    [[nodiscard]] std::shared_ptr<const SmartMigWeights> weights(const std::vector<double>& a,
+                                                                 const std::vector<double>& c) const
+    {
+        auto w = std::make_shared<SmartMigWeights>();
+        w->list = list;
+        w->configs = n;
+        w->actor = {actor.sizes(), a};
+        w->critic = {critic.sizes(), c};
+        return w;
+    }
+};
+
+struct Sample
+{
+    const SmartMigStep* step = nullptr;
+    double adv = 0.0;
+    double ret = 0.0;
+};
+
+/// dL/dlogits of one sample's PPO clipped surrogate (loss = -mean over agents of the surrogate).
+void actorGradient(const Ppo& p, const Sample& s, const double* newLogits, double* dOut)
+{
+    const int n = p.n;
+    int agents = 0;
+    for (int v : s.step->moves)
+        agents += v;
+    std::vector<double> oldP(static_cast<size_t>(n));
+    std::vector<double> newP(static_cast<size_t>(n));
+    for (int c = 0; c < n; ++c) {
+        const int* mv = s.step->moves.data() + static_cast<ptrdiff_t>(c) * n;
+        if (std::all_of(mv, mv + n, [](int v) { return v == 0; }))
+            continue;
+        topKRow(s.step->logits.data() + static_cast<ptrdiff_t>(c) * n, n, 3, oldP.data());
+        const double* nl = newLogits + static_cast<ptrdiff_t>(c) * n;
+        double top = -1e300;
+        for (int a = 0; a < n; ++a)
+            if (oldP[static_cast<size_t>(a)] > 0.0)
+                top = std::max(top, nl[a]);
+        double sum = 0.0;
+        for (int a = 0; a < n; ++a) {
+            newP[static_cast<size_t>(a)] = oldP[static_cast<size_t>(a)] > 0.0 ? std::exp(nl[a] - top) : 0.0;
+            sum += newP[static_cast<size_t>(a)];
+        }
+        for (auto& v : newP)
+            v /= sum;
+        for (int a = 0; a < n; ++a) {
+            if (mv[a] == 0 || oldP[static_cast<size_t>(a)] <= 0.0)
+                continue;
+            const double ratio = newP[static_cast<size_t>(a)] / oldP[static_cast<size_t>(a)];
+            const bool clipped = (s.adv > 0.0 && ratio > 1.0 + p.cfg.clip) || (s.adv < 0.0 && ratio < 1.0 - p.cfg.clip);
+            if (clipped)
+                continue;
+            const double dLp = -static_cast<double>(mv[a]) / agents * s.adv * ratio;
+            for (int k = 0; k < n; ++k) {
+                if (oldP[static_cast<size_t>(k)] > 0.0)
+                    dOut[c * n + k] += dLp * ((k == a ? 1.0 : 0.0) - newP[static_cast<size_t>(k)]);
+            }
+        }
+    }
+}
+
+std::vector<Sample> advantages(Ppo& p, const std::vector<SmartMigTrace>& traces, const std::vector<double>& finals)
+{
+    std::vector<Sample> out;
+    for (size_t d = 0; d < traces.size(); ++d) {
+        const auto& steps = traces[d].steps;
+        const int k = static_cast<int>(steps.size());
+        if (k == 0)
+            continue;
+        Eigen::MatrixXd x(kSmartMigObservation, k);
+        for (int i = 0; i < k; ++i)
+            x.col(i) =
+                Eigen::Map<const Eigen::VectorXd>(steps[static_cast<size_t>(i)].obs.data(), kSmartMigObservation);
+        const Eigen::MatrixXd v = p.critic.forwardBatch(x);
+        std::vector<Sample> day(static_cast<size_t>(k));
+        double gae = 0.0;
+        for (int i = k - 1; i >= 0; --i) {
+            const double nextCost = i + 1 < k ? steps[static_cast<size_t>(i + 1)].cost : finals[d];
+            const double r = -(nextCost - steps[static_cast<size_t>(i)].cost) * p.cfg.rewardScale;
+            const double nextV = i + 1 < k ? v(0, i + 1) : 0.0;
+            const double delta = r + p.cfg.gamma * nextV - v(0, i);
+            gae = delta + p.cfg.gamma * p.cfg.lambda * gae;
+            day[static_cast<size_t>(i)] = {&steps[static_cast<size_t>(i)], gae, gae + v(0, i)};
+        }
+        out.insert(out.end(), day.begin(), day.end());
+    }
+    double mean = 0.0;
+    double sq = 0.0;
+    for (const auto& s : out)
+        mean += s.adv;
+    mean /= std::max<size_t>(1, out.size());
+    for (const auto& s : out)
+        sq += (s.adv - mean) * (s.adv - mean);
+    const double sd = std::sqrt(sq / std::max<size_t>(1, out.size())) + 1e-8;
+    for (auto& s : out)
+        s.adv = (s.adv - mean) / sd;
+    return out;
+}
+
+void ppoUpdate(Ppo& p, std::vector<Sample>& samples, simcore::Rng& rng)
+{
+    const int total = static_cast<int>(samples.size());
+    for (int epoch = 0; epoch < p.cfg.epochs; ++epoch) {
+        for (int i = total - 1; i > 0; --i)
+            std::swap(samples[static_cast<size_t>(i)], samples[rng.below(static_cast<std::uint64_t>(i + 1))]);
+        for (int from = 0; from < total; from += p.cfg.minibatch) {
+            const int b = std::min(p.cfg.minibatch, total - from);
+            Eigen::MatrixXd x(kSmartMigObservation, b);
+            Eigen::MatrixXd ret(1, b);
+            for (int i = 0; i < b; ++i) {
+                const Sample& s = samples[static_cast<size_t>(from + i)];
+                x.col(i) = Eigen::Map<const Eigen::VectorXd>(s.step->obs.data(), kSmartMigObservation);
+                ret(0, i) = s.ret;
+            }
+            const Eigen::MatrixXd logits = p.actor.forwardBatch(x);
+            Eigen::MatrixXd dOut = Eigen::MatrixXd::Zero(logits.rows(), b);
+            for (int i = 0; i < b; ++i)
+                actorGradient(p, samples[static_cast<size_t>(from + i)], logits.col(i).data(), dOut.col(i).data());
+            dOut /= b;
+            std::vector<double> grad(p.actor.parameterCount(), 0.0);
+            p.actor.backward(dOut, grad);
+            auto params = p.actor.flat();
+            p.actorOpt.step(params, std::move(grad));
+            p.actor.setFlat(params);
+
+            const Eigen::MatrixXd v = p.critic.forwardBatch(x);
+            const Eigen::MatrixXd dv = (v - ret) / b;
+            std::vector<double> cgrad(p.critic.parameterCount(), 0.0);
+            p.critic.backward(dv, cgrad);
+            auto cparams = p.critic.flat();
+            p.criticOpt.step(cparams, std::move(cgrad));
+            p.critic.setFlat(cparams);
+        }
+    }
+}
+
+double evaluateSmartMig(const TrainEnvironment& env, const TrainSettings& st, const Ppo& p, unsigned threads)
+{
+    const auto w = p.weights(p.actor.flat(), p.critic.flat());
+    std::vector<double> et(static_cast<size_t>(p.cfg.validationDays));
+    parallelFor(p.cfg.validationDays, threads, [&](int i) {
+        SmartMigRepartitioner rep(w, {st.decisionEvery, 3, 256});
+        et[static_cast<size_t>(i)] = runDay(env, "cedf", validationDaySeed(i), rep, [](auto&, double) {});
+    });
+    double sum = 0.0;
+    for (double v : et)
+        sum += v;
+    return sum / static_cast<double>(et.size());
+}
+
+Json ppoSettingsJson(const PpoConfig& c, const TrainSettings& s)
+{
+    return Json{{"algorithm", "PPO (clipped), shared actor per GPU (mean field)"},
+                {"hidden", c.hidden},
+                {"activation", "tanh"},
+                {"decision_every_events", s.decisionEvery},
+                {"top_k", 3},
+                {"days_per_iteration", c.daysPerIteration},
+                {"stay_bias", c.stayBias},
+                {"gamma", c.gamma},
+                {"lambda", c.lambda},
+                {"clip", c.clip},
+                {"epochs", c.epochs},
+                {"minibatch", c.minibatch},
+                {"actor_lr", c.actorLr},
+                {"critic_lr", c.criticLr},
+                {"lr_schedule", "linear to 0 over --days"},
+                {"reward_scale", c.rewardScale},
+                {"inner_scheduler", "cedf"}};
+}
+
+} // namespace
+
+Json ppoSettingsJson(const TrainSettings& st)
+{
+    return ppoSettingsJson(PpoConfig{}, st);
+}
+
+TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, Session& ses,
+                          const std::filesystem::path& out)
+{
+    Ppo p;
+    p.init(st.seed);
+    TrainResult result;
+    if (std::filesystem::exists(ses.checkpoint)) {
+        const Json j = ses.resume();
+        p.actor.setFlat(j.at("actor").get<std::vector<double>>());
+        p.critic.setFlat(j.at("critic").get<std::vector<double>>());
+        p.bestActor = j.at("best_actor").get<std::vector<double>>();
+        p.bestCritic = j.at("best_critic").get<std::vector<double>>();
+        adamFrom(j.at("actor_opt"), p.actorOpt);
+        adamFrom(j.at("critic_opt"), p.criticOpt);
+        result.resumed = true;
+    } else {
+        ses.baseline = baselineEt(env, "cedf", p.cfg.validationDays, st.threads);
+        ses.lastEt = ses.bestEt = evaluateSmartMig(env, st, p, st.threads);
+        ses.report(0.0);
+    }
+    int iteration = ses.daysDone / p.cfg.daysPerIteration;
+    while (ses.daysDone < st.days && !ses.stopRequested()) {
+        const int days = std::min(p.cfg.daysPerIteration, st.days - ses.daysDone);
+        const auto w = p.weights(p.actor.flat(), p.critic.flat());
+        std::vector<SmartMigTrace> traces(static_cast<size_t>(days));
+        std::vector<double> finals(static_cast<size_t>(days));
+        parallelFor(days, st.threads, [&](int i) {
+            SmartMigRepartitioner rep(w, {st.decisionEvery, 3, 256});
+            auto& tr = traces[static_cast<size_t>(i)];
+            finals[static_cast<size_t>(i)] =
+                runDay(env, "cedf", trainingDaySeed(st.seed, ses.daysDone + i), rep, [&](auto& engine, double n) {
+                    tr.engine = &engine;
+                    tr.jobs = n;
+                    rep.setTrace(&tr);
+                });
+        });
+        auto samples = advantages(p, traces, finals);
+        // Learning rates fall linearly to 0 over the run's days (later updates only fine-tune).
+        const double anneal = 1.0 - static_cast<double>(ses.daysDone) / st.days;
+        p.actorOpt.lr = p.cfg.actorLr * anneal;
+        p.criticOpt.lr = p.cfg.criticLr * anneal;
+        simcore::Rng rng(st.seed * 1000003ULL + static_cast<std::uint64_t>(iteration));
+        ppoUpdate(p, samples, rng);
+        ses.daysDone += days;
+        ++iteration;
+        if (iteration % p.cfg.evalEvery == 0 || ses.daysDone >= st.days) {
+            ses.lastEt = evaluateSmartMig(env, st, p, st.threads);
+            if (ses.lastEt < ses.bestEt) {
+                ses.bestEt = ses.lastEt;
+                p.bestActor = p.actor.flat();
+                p.bestCritic = p.critic.flat();
+            }
+        }
+        Json j = ses.header();
+        j["actor"] = p.actor.flat();
+        j["critic"] = p.critic.flat();
+        j["best_actor"] = p.bestActor;
+        j["best_critic"] = p.bestCritic;
+        j["actor_opt"] = adamJson(p.actorOpt);
+        j["critic_opt"] = adamJson(p.criticOpt);
+        writeJsonFile(ses.checkpoint, j);
+        double reward = 0.0;
+        for (double f : finals)
+            reward -= f;
+        ses.report(reward / days);
+    }
+    result.interrupted = ses.daysDone < st.days;
+    if (!result.interrupted) {
+        auto best = *p.weights(p.bestActor, p.bestCritic);
+        best.trainedJson = ses.provenance(static_cast<std::uint64_t>(p.cfg.validationDays));
+        saveWeights(out, best);
+    }
+    return result;
+}
+
+} // namespace policies::rl::detail
