@@ -62,7 +62,9 @@ public:
     }
     void bindBlob(int i, const std::vector<double>& v)
     {
-        sqlite3_bind_blob(m_stmt, i, v.data(), static_cast<int>(v.size() * sizeof(double)), SQLITE_TRANSIENT);
+        // SQLITE_STATIC: no copy of what may be tens of MB; every caller steps and resets the
+        // statement while the vector is alive.
+        sqlite3_bind_blob(m_stmt, i, v.data(), static_cast<int>(v.size() * sizeof(double)), SQLITE_STATIC);
     }
     /// Steps once; true when a row is available.
     bool step(sqlite3* db)
@@ -209,7 +211,9 @@ void SessionStore::exec(const char* sql) const
 
 void SessionStore::createSchema()
 {
-    exec("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; BEGIN IMMEDIATE");
+    // 64 KiB pages (set before the first write): a run's series are blobs of megabytes, which
+    // SQLite keeps as chains of overflow pages; large pages make those chains 16 times shorter.
+    exec("PRAGMA page_size = 65536; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; BEGIN IMMEDIATE");
     try {
         exec(kSchemaV1);
         Statement st(m_db, "INSERT INTO meta (key, value) VALUES (?1, ?2)");
@@ -254,35 +258,61 @@ void saveSeries(sqlite3* db, Statement& st, std::int64_t runId, const simcore::R
         st.step(db);
         st.reset();
     };
-    // Per-job results: kJobFields doubles per job, in release order.
-    std::vector<double> jobs;
-    jobs.reserve(r.jobs.size() * kJobFields);
-    for (const auto& j : r.jobs)
-        jobs.insert(jobs.end(),
-                    {static_cast<double>(j.id), static_cast<double>(j.type), j.release, j.deadline, j.work1g, j.start,
-                     j.end, j.tardiness, static_cast<double>(j.gpu), static_cast<double>(j.profile),
-                     static_cast<double>(j.instanceStart), static_cast<double>(j.preemptions)});
+    // Per-job results: kJobFields doubles per job, in release order. The blobs are filled through
+    // a pointer (no per-element insert): a 500,000-job run has tens of millions of values.
+    std::vector<double> jobs(r.jobs.size() * kJobFields);
+    double* out = jobs.data();
+    for (const auto& j : r.jobs) {
+        out[0] = static_cast<double>(j.id);
+        out[1] = static_cast<double>(j.type);
+        out[2] = j.release;
+        out[3] = j.deadline;
+        out[4] = j.work1g;
+        out[5] = j.start;
+        out[6] = j.end;
+        out[7] = j.tardiness;
+        out[8] = static_cast<double>(j.gpu);
+        out[9] = static_cast<double>(j.profile);
+        out[10] = static_cast<double>(j.instanceStart);
+        out[11] = static_cast<double>(j.preemptions);
+        out += kJobFields;
+    }
     put("jobs", jobs);
     if (s.time.empty())
         return;
     // Fleet series after every step: kStepFields doubles per step (time, then the values).
-    std::vector<double> steps;
-    steps.reserve(s.time.size() * kStepFields);
-    for (size_t i = 0; i < s.time.size(); ++i)
-        steps.insert(steps.end(), {s.time[i], static_cast<double>(s.queued[i]), static_cast<double>(s.running[i]),
-                                   s.powerW[i], s.energyWmin[i], s.tardinessMin[i]});
+    std::vector<double> steps(s.time.size() * kStepFields);
+    out = steps.data();
+    for (size_t i = 0; i < s.time.size(); ++i, out += kStepFields) {
+        out[0] = s.time[i];
+        out[1] = static_cast<double>(s.queued[i]);
+        out[2] = static_cast<double>(s.running[i]);
+        out[3] = s.powerW[i];
+        out[4] = s.energyWmin[i];
+        out[5] = s.tardinessMin[i];
+    }
     put("steps", steps);
+    std::vector<double> flat;
     for (size_t g = 0; g < r.gpuPower.size(); ++g) {
-        std::vector<double> flat;
-        for (const auto& [t, w] : r.gpuPower[g])
-            flat.insert(flat.end(), {t, w});
+        flat.resize(r.gpuPower[g].size() * 2);
+        out = flat.data();
+        for (const auto& [t, w] : r.gpuPower[g]) {
+            *out++ = t;
+            *out++ = w;
+        }
         put("gpu_power/" + std::to_string(g), flat);
     }
-    std::vector<double> segs;
-    segs.reserve(r.segments.size() * 6);
-    for (const auto& seg : r.segments)
-        segs.insert(segs.end(), {static_cast<double>(seg.job), static_cast<double>(seg.gpu),
-                                 static_cast<double>(seg.profile), static_cast<double>(seg.start), seg.t0, seg.t1});
+    std::vector<double> segs(r.segments.size() * 6);
+    out = segs.data();
+    for (const auto& seg : r.segments) {
+        out[0] = static_cast<double>(seg.job);
+        out[1] = static_cast<double>(seg.gpu);
+        out[2] = static_cast<double>(seg.profile);
+        out[3] = static_cast<double>(seg.start);
+        out[4] = seg.t0;
+        out[5] = seg.t1;
+        out += 6;
+    }
     put("segments", segs);
 }
 

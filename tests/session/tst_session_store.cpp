@@ -499,7 +499,7 @@ void TestSessionStore::readOnlyOpenAfterInterruptedSave()
     // The state a crash (power cut, kill) in the middle of a commit leaves: the database file has
     // some of the new pages and the "-journal" beside it holds the originals (a hot journal).
     // Made deterministic by copying both files while a transaction that spilled pages to the
-    // database file is still open.
+    // database file is still open (a one-page cache forces the spill: session pages are 64 KiB).
     QTemporaryDir dir;
     const std::string live = makeSession(dir, "live.sqlite");
     const std::string crashed = dir.filePath("crashed.sqlite").toStdString();
@@ -507,7 +507,7 @@ void TestSessionStore::readOnlyOpenAfterInterruptedSave()
     sqlite3* db = nullptr;
     QCOMPARE(sqlite3_open_v2(live.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr), SQLITE_OK);
     const bool changed = sqlite3_exec(db,
-                                      "PRAGMA cache_size = 10; BEGIN IMMEDIATE;"
+                                      "PRAGMA cache_size = 1; BEGIN IMMEDIATE;"
                                       "UPDATE run_series SET data = zeroblob(length(data));",
                                       nullptr, nullptr, nullptr) == SQLITE_OK;
     const bool copied =
