@@ -22,8 +22,15 @@ QString aboutHtml()
               "<p>Built with:</p><ul>"
               "<li>Qt %2 (LGPL-3.0)</li>"
               "<li>QCustomPlot 2.1 (GPL-3.0)</li>"
-              "<li>Eigen 3 (MPL-2.0)</li>"
-              "<li>nlohmann/json (MIT)</li></ul>")
+              "<li>GLPK (GPL-3.0-or-later), for the tardiness lower bound</li>"
+              "<li>Eigen 3 (MPL-2.0), for the learned policies</li>"
+              "<li>SQLite (public domain), for session files</li>"
+              "<li>yaml-cpp (MIT), for mig-parted files</li>"
+              "<li>nlohmann/json (MIT)</li></ul>"
+              "<p>Data: the diurnal workload uses the hourly arrival rates of the papers behind MIGsight, "
+              "derived from the Alibaba PAI GPU trace (v2020, CC BY 4.0). The importers read the Alibaba "
+              "GPU cluster trace v2023 (research use; Weng et al., USENIX ATC 2023) and the Azure LLM "
+              "inference traces 2023 (CC BY 4.0, Microsoft), which users supply; no trace is bundled.</p>")
         .arg(versionString(), QString::fromLatin1(qVersion()));
 }
 

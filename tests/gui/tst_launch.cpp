@@ -160,7 +160,8 @@ void TestLaunch::aboutNamesEveryLicence()
     const QString about = ui::aboutHtml();
     QVERIFY(about.contains(ui::versionString()));
     for (const char* licence :
-         {"GPL-3.0-or-later", "QCustomPlot 2.1 (GPL-3.0)", "(LGPL-3.0)", "Eigen 3 (MPL-2.0)", "nlohmann/json (MIT)"})
+         {"GPL-3.0-or-later", "QCustomPlot 2.1 (GPL-3.0)", "(LGPL-3.0)", "Eigen 3 (MPL-2.0)", "nlohmann/json (MIT)",
+          "GLPK (GPL-3.0-or-later)", "yaml-cpp (MIT)", "SQLite (public domain)", "Alibaba", "Azure"})
         QVERIFY2(about.contains(QLatin1String(licence)), licence);
 }
 
