@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "geometry.h"
+#include "layoutgallery.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QAction;
+class QLabel;
+class QListView;
+class QUndoStack;
+
+namespace model {
+struct FleetGroup;
+} // namespace model
+
+namespace ui {
+
+class FleetSettings;
+class LayoutCanvas;
+class ProfilePaletteModel;
+class Workspace;
+
+/// The "Layouts" page: the fleet's GPUs as editable slice grids, a palette of the board's
+/// profiles, a gallery of configuration lists and maximal layouts, and the fleet's board and
+/// size. Every change is an undoable command that edits the scenario through
+/// Workspace::editScenario(), so the run follows each edit.
+class LayoutEditorPage : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit LayoutEditorPage(Workspace* workspace, QWidget* parent = nullptr);
+
+    /// Undo and redo of layout and fleet edits (Ctrl+Z, Ctrl+Shift+Z), for the window's Edit menu.
+    [[nodiscard]] QAction* undoAction() const { return m_undoAction; }
+    [[nodiscard]] QAction* redoAction() const { return m_redoAction; }
+    [[nodiscard]] QUndoStack* undoStack() const { return m_undo; }
+
+    [[nodiscard]] LayoutCanvas* canvas() const { return m_canvas; }
+    [[nodiscard]] LayoutGallery* gallery() const { return m_gallery; }
+    [[nodiscard]] FleetSettings* fleetSettings() const { return m_fleet; }
+    [[nodiscard]] QListView* paletteView() const { return m_paletteView; }
+    [[nodiscard]] ProfilePaletteModel* paletteModel() const { return m_palette; }
+    /// The status line: hints, and why an edit was refused.
+    [[nodiscard]] QString statusText() const;
+
+    // The edits, as the mouse, keyboard and buttons request them. Each returns false (and says
+    // why in the status line) when it is refused; nothing changes then.
+    bool placeInstance(int gpu, simcore::Placement placement);
+    bool moveInstance(int fromGpu, int instance, int toGpu, int start);
+    bool deleteInstance(int gpu, int instance);
+    bool applyLayout(const simcore::Layout& layout, const std::vector<int>& gpus, const QString& name);
+    bool setFleet(const QString& board, int count);
+
+private:
+    void setupActions();
+    void setupWidgets();
+    QWidget* createLeftColumn();
+    QWidget* createCentre();
+    void connectSignals();
+    void onScenarioChanged();
+    void onApplyRequested(const simcore::Layout& layout, const QString& name, LayoutGallery::Target target);
+    void updateBoards();
+    void onPaletteClicked(const QModelIndex& index);
+    void showStatus(const QString& text, bool refusal = false);
+    void commit(std::vector<model::FleetGroup> after, const QString& text);
+
+    Workspace* m_workspace;
+    QUndoStack* m_undo;
+    QAction* m_undoAction = nullptr;
+    QAction* m_redoAction = nullptr;
+    QAction* m_deleteAction = nullptr;
+    LayoutCanvas* m_canvas = nullptr;
+    LayoutGallery* m_gallery = nullptr;
+    FleetSettings* m_fleet = nullptr;
+    ProfilePaletteModel* m_palette = nullptr;
+    QListView* m_paletteView = nullptr;
+    QLabel* m_status = nullptr;
+    int m_armedRow = -1;
+    bool m_maybeReplaced = false;
+};
+
+} // namespace ui

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "slicegrid.h"
+
+#include "palette.h"
+
+#include <QPainter>
+
+#include <algorithm>
+
+namespace ui {
+
+namespace {
+
+QFont scaled(const QFont& base, double factor, bool bold = false)
+{
+    QFont f = base;
+    f.setPointSizeF(base.pointSizeF() * factor);
+    f.setBold(bold);
+    return f;
+}
+
+QColor freeSlot()
+{
+    return QColor(0xb8, 0xbd, 0xc4);
+}
+
+void paintLabel(QPainter& painter, const FleetInstance& instance, const QRectF& area, const QFont& base)
+{
+    const QFont bold = scaled(base, 0.95, true);
+    const QFont regular = scaled(base, 0.85);
+    const LabelFit fit = labelFit(instance.label, area.size(), QFontMetricsF(bold), QFontMetricsF(regular));
+    painter.setPen(textColourOn(computeColour(instance.compute)));
+    painter.setFont(fit == LabelFit::Bold ? bold : regular);
+    switch (fit) {
+    case LabelFit::Bold:
+    case LabelFit::Regular:
+        painter.drawText(area, Qt::AlignCenter, instance.label);
+        break;
+    case LabelFit::TwoLines:
+        painter.drawText(area, Qt::AlignCenter, instance.label.split(QLatin1Char('.')).join(QLatin1Char('\n')));
+        break;
+    case LabelFit::Rotated:
+        painter.save();
+        painter.translate(area.center());
+        painter.rotate(-90.0);
+        painter.drawText(QRectF(-area.height() / 2.0, -area.width() / 2.0, area.height(), area.width()),
+                         Qt::AlignCenter, instance.label);
+        painter.restore();
+        break;
+    case LabelFit::Elided:
+        painter.drawText(area, Qt::AlignCenter,
+                         QFontMetricsF(regular).elidedText(instance.label, Qt::ElideRight, area.width()));
+        break;
+    }
+}
+
+} // namespace
+
+QColor editorCardFill()
+{
+    return QColor(0xfb, 0xfb, 0xfc);
+}
+QColor editorCardBorder()
+{
+    return QColor(0xc4, 0xc8, 0xcf);
+}
+QColor editorMutedText()
+{
+    return QColor(0x5f, 0x66, 0x70);
+}
+
+FleetCard cardOf(int index, const simcore::GpuModel& board, const simcore::Layout& layout)
+{
+    FleetCard card{index, QString::fromStdString(board.name), board.computeSlices, board.memorySlices, {}};
+    for (const simcore::Placement& p : layout) {
+        if (p.profile < 0 || p.profile >= static_cast<int>(board.profiles.size()))
+            continue;
+        const simcore::Profile& profile = board.profiles[static_cast<size_t>(p.profile)];
+        card.instances.push_back(
+            {QString::fromStdString(profile.name), profile.compute, p.start, profile.memorySlices});
+    }
+    return card;
+}
+
+QRectF spanRect(const CardGeometry& g, int start, int size, double inset)
+{
+    const int count = static_cast<int>(g.cells.size());
+    if (count == 0 || start < 0 || start >= count)
+        return {};
+    const int last = std::min(count - 1, start + std::max(1, size) - 1);
+    const QRectF first = g.cells[static_cast<size_t>(start)];
+    const QRectF end = g.cells[static_cast<size_t>(last)];
+    return QRectF(first.topLeft(), end.bottomRight()).adjusted(inset, inset, -inset, -inset);
+}
+
+int sliceAt(const CardGeometry& g, double x)
+{
+    for (size_t s = 0; s < g.cells.size(); ++s)
+        if (x >= g.cells[s].left() && x < g.cells[s].right())
+            return static_cast<int>(s);
+    return -1;
+}
+
+void paintInstanceBlock(QPainter& painter, const FleetInstance& instance, const QRectF& block, const QFont& base)
+{
+    const QColor fill = computeColour(instance.compute);
+    painter.setPen(QPen(fill.darker(135), 1.0));
+    painter.setBrush(fill);
+    painter.drawRoundedRect(block, 3.5, 3.5);
+    // One pip per compute slice, as in the fleet view: the "Ng" of the profile at a glance.
+    const double pip = std::clamp((block.width() - 8.0) / std::max(1, instance.compute) - 3.0, 2.0, 7.0);
+    const double pipsWidth = instance.compute * (pip + 3.0) - 3.0;
+    const double pipY = block.bottom() - pip - std::min(5.0, block.height() / 8.0);
+    QColor pipColour = textColourOn(fill);
+    pipColour.setAlphaF(0.65);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(pipColour);
+    for (int c = 0; c < instance.compute; ++c)
+        painter.drawRect(QRectF(block.center().x() - pipsWidth / 2.0 + c * (pip + 3.0), pipY, pip, pip));
+    paintLabel(painter, instance, QRectF(block.left(), block.top(), block.width(), pipY - block.top()), base);
+}
+
+void paintFreeSlots(QPainter& painter, const CardGeometry& g, const QFont& base, double inset)
+{
+    painter.setFont(scaled(base, 0.8));
+    for (size_t s = 0; s < g.cells.size(); ++s) {
+        const QRectF slot = g.cells[s];
+        if (g.axis.height() > 0.0) {
+            painter.setPen(editorMutedText());
+            painter.drawText(QRectF(slot.left(), g.axis.top(), slot.width(), g.axis.height()), Qt::AlignCenter,
+                             QString::number(s));
+        }
+        painter.setPen(QPen(freeSlot(), 1.0, Qt::DashLine));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRoundedRect(slot.adjusted(inset, inset, -inset, -inset), 3.0, 3.0);
+    }
+}
+
+QPixmap layoutThumbnail(const simcore::GpuModel& board, const simcore::Layout& layout, QSize size, const QFont& base)
+{
+    QPixmap pixmap(size);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    const FleetCard card = cardOf(0, board, layout);
+    CardGeometry g;
+    g.card = QRectF(QPointF(0, 0), QSizeF(size)).adjusted(0.5, 0.5, -0.5, -0.5);
+    g.grid = g.card.adjusted(3, 3, -3, -3);
+    const double cell = g.grid.width() / std::max(1, board.memorySlices);
+    for (int s = 0; s < board.memorySlices; ++s)
+        g.cells.emplace_back(g.grid.left() + s * cell, g.grid.top(), cell, g.grid.height());
+    painter.setPen(QPen(editorCardBorder(), 1.0));
+    painter.setBrush(editorCardFill());
+    painter.drawRoundedRect(g.card, 4.0, 4.0);
+    paintFreeSlots(painter, g, base, 1.0);
+    const QFont small = scaled(base, 0.85);
+    for (FleetInstance inst : card.instances) {
+        // Thumbnails are small: "2g" reads where "2g.10gb" would be cut; the width shows the memory.
+        inst.label = inst.label.section(QLatin1Char('.'), 0, 0);
+        paintInstanceBlock(painter, inst, spanRect(g, inst.start, inst.memorySlices, 1.0), small);
+    }
+    return pixmap;
+}
+
+} // namespace ui
