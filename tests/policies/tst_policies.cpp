@@ -897,7 +897,7 @@ void TestPolicies::unknownIds()
     check([&] { (void)reg.createScheduler("edf-least-packed", {}); }, reg.schedulers(), "edf-least-packed");
     check([&] { (void)reg.createRepartitioner("hourly", {}); }, reg.repartitioners(), "hourly");
     QCOMPARE(reg.schedulers().size(), size_t{8});
-    QCOMPARE(reg.repartitioners().size(), size_t{5});
+    QCOMPARE(reg.repartitioners().size(), size_t{7});
 }
 
 void TestPolicies::badParameters_data()
