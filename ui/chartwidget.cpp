@@ -78,6 +78,27 @@ void ChartWidget::styleAxis(QCPAxis* axis, const QString& label) const
     axis->grid()->setPen(QPen(QColor(0xdd, 0xdf, 0xe3), 1.0, Qt::DotLine));
 }
 
+void ChartWidget::placeLegendAboveAxes()
+{
+    QCPLegend* legend = m_plot->legend;
+    legend->setFont(font());
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setFillOrder(QCPLegend::foColumnsFirst);
+    legend->setWrap(8);
+    legend->setColumnSpacing(16);
+    legend->setMargins(QMargins(0, 0, 0, 0));
+    m_plot->axisRect()->insetLayout()->take(legend);
+    auto* row = new QCPLayoutGrid;
+    m_plot->plotLayout()->insertRow(1);
+    m_plot->plotLayout()->addElement(1, 0, row);
+    m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    row->addElement(0, 0, legend);
+    row->addElement(0, 1, new QCPLayoutElement(m_plot)); // takes the spare width: entries stay left
+    row->setColumnStretchFactor(0, 0.001);
+    row->setMargins(QMargins(0, 0, 0, 0));
+}
+
 void ChartWidget::setStale(bool stale)
 {
     m_stale = stale;

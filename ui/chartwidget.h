@@ -47,6 +47,8 @@ signals:
 
 protected:
     void styleAxis(QCPAxis* axis, const QString& label) const;
+    /// Moves the legend out of the plot area into a row under the title, so it never hides data.
+    void placeLegendAboveAxes();
     /// Sets the natural x extent (hours) used by resetView().
     void setTimeExtent(double endHours);
     void replot();

@@ -8,6 +8,7 @@
 #include "workspace.h"
 
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -91,7 +92,7 @@ QWidget* ComparePage::createPicker()
     for (int i = 0; i < kMaxRuns; ++i) {
         auto* box = new QComboBox;
         box->setObjectName(QStringLiteral("comparePicker%1").arg(i));
-        box->setMinimumContentsLength(18);
+        box->setMinimumContentsLength(10); // the window must still fit 1024 px
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         row->addWidget(new QLabel(QStringLiteral("<span style='color:%1'>■</span> <b>%2</b>")
                                       .arg(runColour(i).name(), QString(QChar(u'A' + i)))));
@@ -117,6 +118,7 @@ QWidget* ComparePage::createCharts()
     m_hint->setWordWrap(true);
     layout->addWidget(m_hint);
     auto* grid = new QGridLayout;
+    m_grid = grid;
     for (int i = 0; i < kMaxRuns; ++i) {
         Column& c = m_columns[static_cast<size_t>(i)];
         c.header = new QLabel;
@@ -146,7 +148,7 @@ QWidget* ComparePage::createCharts()
     m_energy->setObjectName(QStringLiteral("energyChart"));
     m_tardiness->setObjectName(QStringLiteral("tardinessChart"));
     m_bars->setObjectName(QStringLiteral("barsChart"));
-    content->setMinimumHeight(980);
+    content->setMinimumHeight(660);
     return content;
 }
 
@@ -245,6 +247,8 @@ void ComparePage::refresh()
         return;
     }
     m_shownState = std::move(state);
+    QElapsedTimer clock;
+    clock.start();
     bool changed = false;
     int shown = 0;
     for (size_t i = 0; i < m_columns.size(); ++i) {
@@ -263,7 +267,8 @@ void ComparePage::refresh()
                 chart->replotNow();
         m_editToChartMs = m_workspace->msSinceEdit();
         if (m_editToChartMs >= 0)
-            qInfo("what-if: edit to updated compare charts in %lld ms", static_cast<long long>(m_editToChartMs));
+            qInfo("what-if: edit to updated compare charts in %lld ms (charts rebuilt and drawn in %lld ms)",
+                  static_cast<long long>(m_editToChartMs), static_cast<long long>(clock.elapsed()));
         emit chartsUpdated();
     }
 }
@@ -275,6 +280,7 @@ void ComparePage::refreshColumn(size_t i, int key, bool& changed)
     c.header->setVisible(spec != nullptr);
     c.gantt->setVisible(spec != nullptr);
     c.power->setVisible(spec != nullptr);
+    m_grid->setColumnStretch(static_cast<int>(i), spec ? 1 : 0); // hidden columns take no width
     if (!spec) {
         c.shown.reset();
         return;

@@ -10,6 +10,7 @@
 #include <vector>
 
 class QComboBox;
+class QGridLayout;
 class QLabel;
 
 namespace simcore {
@@ -80,6 +81,7 @@ private:
     SeriesChart* m_tardiness = nullptr;
     BarsChart* m_bars = nullptr;
     QLabel* m_hint = nullptr;
+    QGridLayout* m_grid = nullptr;
     bool m_syncing = false;
     bool m_updatingPickers = false;
     qint64 m_editToChartMs = -1;

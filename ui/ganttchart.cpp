@@ -19,10 +19,11 @@ GanttChart::GanttChart(const QString& title, QWidget* parent) : ChartWidget(titl
     m_gantt->removeFromLegend();
     plot()->yAxis->setRangeReversed(true);
     plot()->yAxis->grid()->setVisible(false);
-    plot()->setMinimumHeight(220);
+    plot()->setMinimumHeight(200);
     plot()->installEventFilter(this);
     plot()->setMouseTracking(true);
     styleAxis(plot()->yAxis, QString());
+    placeLegendAboveAxes();
     clear();
 }
 
@@ -70,14 +71,7 @@ void GanttChart::setupLegend(const QStringList& typeNames)
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, jobTypeColour(i), jobTypeColour(i), 9));
     }
-    QCPLegend* legend = plot()->legend;
-    legend->setVisible(!typeNames.isEmpty());
-    legend->setFont(font());
-    legend->setFillOrder(QCPLegend::foColumnsFirst);
-    legend->setWrap(6);
-    legend->setBrush(QColor(255, 255, 255, 220));
-    legend->setBorderPen(QPen(QColor(0xc4, 0xc8, 0xcf)));
-    plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    plot()->legend->setVisible(!typeNames.isEmpty());
 }
 
 void GanttChart::setupRowAxis()
@@ -87,13 +81,18 @@ void GanttChart::setupRowAxis()
     const int rows = gd ? static_cast<int>(gd->rows.size()) : 0;
     // Every row gets a label when they fit; otherwise only the first row of each GPU.
     const bool dense = rows * 14 > std::max(plot()->axisRect()->height(), 200);
+    // A GPU label needs ~13 px of its own; GPUs with few rows share the space of the next.
+    const double rowPixels = std::max(plot()->axisRect()->height(), 160) / std::max(1.0, static_cast<double>(rows));
+    int lastLabel = -1000;
     for (int i = 0; i < rows; ++i) {
         const GanttRow& row = gd->rows[static_cast<size_t>(i)];
         const bool firstOfGpu = i == 0 || gd->rows[static_cast<size_t>(i - 1)].gpu != row.gpu;
-        if (!dense)
+        if (!dense) {
             ticker->addTick(i, row.label);
-        else if (firstOfGpu && (rows < 200 || row.gpu % 10 == 0))
+        } else if (firstOfGpu && (i - lastLabel) * rowPixels >= 13.0) {
             ticker->addTick(i, QStringLiteral("GPU %1").arg(row.gpu));
+            lastLabel = i;
+        }
     }
     plot()->yAxis->setTicker(ticker);
     plot()->yAxis->setSubTicks(false);

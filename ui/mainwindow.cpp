@@ -261,6 +261,8 @@ void MainWindow::showAbout()
 void MainWindow::onBusyChanged(bool busy)
 {
     m_busy->setVisible(busy);
+    if (!busy && statusBar()->currentMessage().startsWith(tr("Simulating")))
+        statusBar()->clearMessage(); // runs of the Runs page end without a "Simulated" message
     if (busy) {
         const auto scenario = m_workspace->scenario();
         statusBar()->showMessage(

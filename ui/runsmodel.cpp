@@ -167,14 +167,14 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
         return {};
     static const char* const names[ColumnCount] = {QT_TR_NOOP("Run"),
                                                    QT_TR_NOOP("Status"),
-                                                   QT_TR_NOOP("Energy (kWh)"),
-                                                   QT_TR_NOOP("vs E bound"),
-                                                   QT_TR_NOOP("Avg tard. (min)"),
-                                                   QT_TR_NOOP("p95 tard. (min)"),
-                                                   QT_TR_NOOP("Max tard. (min)"),
-                                                   QT_TR_NOOP("vs T bound (min)"),
+                                                   QT_TR_NOOP("Energy\n(kWh)"),
+                                                   QT_TR_NOOP("vs E\nbound"),
+                                                   QT_TR_NOOP("Avg tard.\n(min)"),
+                                                   QT_TR_NOOP("p95 tard.\n(min)"),
+                                                   QT_TR_NOOP("Max tard.\n(min)"),
+                                                   QT_TR_NOOP("vs T bound\n(min)"),
                                                    QT_TR_NOOP("ET"),
-                                                   QT_TR_NOOP("vs ET bound")};
+                                                   QT_TR_NOOP("vs ET\nbound")};
     static const char* const tips[ColumnCount] = {
         QT_TR_NOOP("scheduler / repartitioner"),
         QT_TR_NOOP("done, running (with progress), stale (an older scenario or parameters) or failed"),

@@ -14,13 +14,8 @@ SeriesChart::SeriesChart(const QString& title, const QString& valueLabel, QWidge
 {
     styleAxis(plot()->yAxis, valueLabel);
     plot()->setMinimumHeight(150);
-    QCPLegend* legend = plot()->legend;
-    legend->setFont(font());
-    legend->setBrush(QColor(255, 255, 255, 220));
-    legend->setBorderPen(QPen(QColor(0xc4, 0xc8, 0xcf)));
-    legend->setFillOrder(QCPLegend::foColumnsFirst);
-    legend->setWrap(4);
-    plot()->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    plot()->yAxis->ticker()->setTickCount(3); // short charts: a few readable labels
+    placeLegendAboveAxes();
 }
 
 void SeriesChart::setLines(const std::vector<SeriesLine>& lines)

@@ -25,7 +25,7 @@ void writeModelCsv(QTextStream& out, const QAbstractItemModel& model)
 {
     QStringList fields;
     for (int c = 0; c < model.columnCount(); ++c)
-        fields << csvField(model.headerData(c, Qt::Horizontal).toString());
+        fields << csvField(model.headerData(c, Qt::Horizontal).toString().simplified()); // one-line names
     out << fields.join(QLatin1Char(',')) << '\n';
     for (int r = 0; r < model.rowCount(); ++r) {
         fields.clear();
