@@ -97,10 +97,37 @@ void GanttPlottable::drawPresence(QCPPainter* painter, const GanttRow& row, doub
     }
 }
 
+namespace {
+
+/// First index at or after @p from whose end is at or after @p t. Galloping first: the answer
+/// is usually a few segments ahead, so this beats a binary search over the whole row.
+size_t gallop(const std::vector<double>& ends, double t, size_t from)
+{
+    const size_t n = ends.size();
+    size_t step = 1;
+    size_t lo = from;
+    while (from + step < n && ends[from + step] < t) {
+        lo = from + step;
+        step *= 2;
+    }
+    const size_t hi = std::min(n, from + step + 1);
+    return static_cast<size_t>(std::lower_bound(ends.begin() + static_cast<std::ptrdiff_t>(lo),
+                                                ends.begin() + static_cast<std::ptrdiff_t>(hi), t) -
+                               ends.begin());
+}
+
+} // namespace
+
 void GanttPlottable::drawRow(QCPPainter* painter, const GanttRow& row, double yTop, double height)
 {
+    // The key axis is linear: one multiply-add per coordinate instead of coordToPixel().
     QCPAxis* keys = keyAxis();
     const QCPRange kr = keys->range();
+    const double p0 = keys->coordToPixel(kr.lower);
+    const double scale = (keys->coordToPixel(kr.upper) - p0) / kr.size();
+    auto px = [p0, scale, lower = kr.lower](double t) { return p0 + (t - lower) * scale; };
+    auto timeAt = [p0, scale, lower = kr.lower](double pixel) { return lower + (pixel - p0) / scale; };
+
     const size_t n = row.t0.size();
     size_t i = firstEndingAfter(row, kr.lower);
     double runA = 0.0;
@@ -114,28 +141,26 @@ void GanttPlottable::drawRow(QCPPainter* painter, const GanttRow& row, double yT
         }
     };
     while (i < n && row.t0[i] <= kr.upper) {
-        const double a = keys->coordToPixel(row.t0[i]);
-        const double b = keys->coordToPixel(row.t1[i]);
-        const bool touching = open && a <= runB + 0.5;
-        if (touching && (row.type[i] == runType || b - a < 1.0 || runB - runA < 1.0)) {
+        const double a = px(row.t0[i]);
+        double b = px(row.t1[i]);
+        const std::uint8_t type = row.type[i];
+        const bool subPixel = b - a < 1.0;
+        if (subPixel) {
+            // Every segment ending inside this pixel column joins: jump over them at once.
+            const size_t j = gallop(row.t1, timeAt(std::floor(b) + 1.0), i + 1);
+            b = std::max(b, px(row.t1[j - 1]));
+            i = j;
+        } else {
+            ++i;
+        }
+        if (open && a <= runB + 0.5 && (type == runType || subPixel || runB - runA < 1.0)) {
             runB = std::max(runB, b);
         } else {
             flush();
             open = true;
             runA = a;
             runB = b;
-            runType = row.type[i];
-        }
-        ++i;
-        if (runB - runA < 2.0 && i < n) {
-            // Inside a pixel: every segment ending before the next pixel edge merges into this
-            // run, so jump over them instead of visiting each one.
-            const double edge = keys->pixelToCoord(std::floor(runB) + 1.0);
-            const size_t j = firstEndingAfter(row, edge, i);
-            if (j > i) {
-                runB = std::max(runB, keys->coordToPixel(row.t1[j - 1]));
-                i = j;
-            }
+            runType = type;
         }
     }
     flush();

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Benchmark (not a test): live what-if at the paper fleet's scale, offscreen. Two runs are on the
+// Compare page; the load multiplier is edited and the time from the edit to the charts showing
+// the new results is printed, with the simulation's share.
+//   build/release/bench/bench_whatif [scenario.json] [edits]
+#include "comparepage.h"
+#include "mainwindow.h"
+#include "scenariofile.h"
+#include "workspace.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTimer>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+bool waitFor(QObject* sender, void (ui::ComparePage::*signal)(), int timeoutMs)
+{
+    QEventLoop loop;
+    bool fired = false;
+    QObject::connect(qobject_cast<ui::ComparePage*>(sender), signal, &loop, [&] {
+        fired = true;
+        loop.quit();
+    });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    return fired;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const QString path =
+        argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/paper-fleet.json");
+    const int edits = argc > 2 ? std::atoi(argv[2]) : 5;
+    ui::MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    if (!window.openScenario(path))
+        return 1;
+    ui::Workspace* workspace = window.workspace();
+    const auto scenario = workspace->scenario();
+    const int a = workspace->addRun(scenario->scheduler, scenario->repartitioner);
+    const int b = workspace->addRun({"cedf", {}}, {"static", {}});
+    window.comparePage()->setRuns({a, b});
+    window.showPage(QStringLiteral("compare"));
+    if (!waitFor(window.comparePage(), &ui::ComparePage::chartsUpdated, 600000))
+        return 1;
+    std::printf("%s: %d GPUs, %zu segments in run A\n", qPrintable(path), scenario->gpuCount(),
+                workspace->runSpec(a)->latest->result->segments.size());
+
+    std::vector<double> total, sims;
+    const double base = scenario->workload.diurnal.multiplier;
+    for (int i = 0; i < edits; ++i) {
+        model::Scenario edited = *workspace->scenario();
+        edited.workload.diurnal.multiplier = base * (i % 2 == 0 ? 1.05 : 1.0);
+        workspace->editScenario(std::move(edited), QStringLiteral("multiplier"));
+        if (!waitFor(window.comparePage(), &ui::ComparePage::chartsUpdated, 600000))
+            return 1;
+        total.push_back(static_cast<double>(window.comparePage()->lastEditToChartMs()));
+        sims.push_back((workspace->runSpec(a)->latest->wallSeconds + workspace->runSpec(b)->latest->wallSeconds) * 1e3);
+        std::printf("edit %d: edit to updated charts %.0f ms (simulating both runs: %.0f ms)\n", i + 1, total.back(),
+                    sims.back());
+    }
+    std::sort(total.begin(), total.end());
+    std::sort(sims.begin(), sims.end());
+    std::printf("median: edit to charts %.0f ms, of which simulation %.0f ms\n", total[total.size() / 2],
+                sims[sims.size() / 2]);
+    return 0;
+}
