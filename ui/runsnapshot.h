@@ -20,8 +20,11 @@ struct RunRequest
     std::optional<model::PolicyChoice> repartitioner;
     /// A newer request in the same slot supersedes older ones (they are cancelled, never reported).
     int slot = 0;
-    /// Also compute the scenario's lower bounds (once per scenario, after the run).
+    /// Also compute the scenario's lower bounds (once per scenario, queued after the run so
+    /// its result is not held back).
     bool wantBounds = false;
+    /// Internal: only compute the bounds (no run is reported).
+    bool boundsOnly = false;
 };
 
 /// A finished run as the views see it: immutable, shared, tagged with its run id.

@@ -25,32 +25,54 @@ struct SimulationRunner::Flight
 
 namespace {
 
-/// Bounds depend only on the scenario's jobs: keep the last ones so sibling runs reuse them.
-struct BoundsCache
+/// Jobs and bounds depend only on the scenario: keep the last ones so sibling runs reuse them.
+struct ScenarioCache
 {
     std::mutex mutex;
-    std::shared_ptr<const model::Scenario> scenario;
+    std::shared_ptr<const model::Scenario> jobsOf;
+    std::shared_ptr<const std::vector<simcore::Job>> jobs;
+    std::shared_ptr<const model::Scenario> boundsOf;
     BoundsPtr bounds;
 };
 
-BoundsCache& boundsCache()
+ScenarioCache& cache()
 {
-    static BoundsCache cache;
-    return cache;
+    static ScenarioCache c;
+    return c;
+}
+
+BoundsPtr cachedBounds(const std::shared_ptr<const model::Scenario>& scenario)
+{
+    const std::lock_guard lock(cache().mutex);
+    return cache().boundsOf == scenario ? cache().bounds : nullptr;
+}
+
+std::shared_ptr<const std::vector<simcore::Job>> jobsOf(const std::shared_ptr<const model::Scenario>& scenario,
+                                                        model::Problems& problems)
+{
+    {
+        const std::lock_guard lock(cache().mutex);
+        if (cache().jobsOf == scenario)
+            return cache().jobs;
+    }
+    auto jobs =
+        std::make_shared<const std::vector<simcore::Job>>(model::scenarioJobs(*scenario, std::nullopt, problems));
+    if (!problems.empty())
+        return jobs;
+    const std::lock_guard lock(cache().mutex);
+    cache().jobsOf = scenario;
+    cache().jobs = jobs;
+    return jobs;
 }
 
 BoundsPtr boundsOf(const std::shared_ptr<const model::Scenario>& scenario, const std::vector<simcore::Job>& jobs)
 {
-    BoundsCache& cache = boundsCache();
-    {
-        const std::lock_guard lock(cache.mutex);
-        if (cache.scenario == scenario)
-            return cache.bounds;
-    }
+    if (BoundsPtr known = cachedBounds(scenario))
+        return known;
     auto bounds = std::make_shared<const model::Bounds>(model::computeBounds(*scenario, jobs));
-    const std::lock_guard lock(cache.mutex);
-    cache.scenario = scenario;
-    cache.bounds = bounds;
+    const std::lock_guard lock(cache().mutex);
+    cache().boundsOf = scenario;
+    cache().bounds = bounds;
     return bounds;
 }
 
@@ -63,9 +85,14 @@ void simulateInto(SimulationRunner::Flight& f, const Report& report)
         QElapsedTimer clock;
         clock.start();
         model::Problems problems;
-        const std::vector<simcore::Job> jobs = model::scenarioJobs(scenario, std::nullopt, problems);
+        const auto jobsPtr = jobsOf(f.request.scenario, problems);
         if (!problems.empty()) {
             f.error = QString::fromStdString(problems.text());
+            return;
+        }
+        const std::vector<simcore::Job>& jobs = *jobsPtr;
+        if (f.request.boundsOnly) {
+            f.bounds = boundsOf(f.request.scenario, jobs);
             return;
         }
         model::RunOptions options;
@@ -80,8 +107,6 @@ void simulateInto(SimulationRunner::Flight& f, const Report& report)
         f.snapshot.repartitioner = options.repartitioner.value_or(scenario.repartitioner);
         f.snapshot.result = std::make_shared<const simcore::RunResult>(model::simulate(scenario, jobs, options));
         f.snapshot.wallSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
-        if (f.request.wantBounds && !f.cancel.load())
-            f.bounds = boundsOf(f.request.scenario, jobs);
     } catch (const model::Cancelled&) {
         f.wasCancelled = true;
     } catch (const std::exception& e) {
@@ -118,15 +143,13 @@ int SimulationRunner::start(std::shared_ptr<const model::Scenario> scenario)
 
 int SimulationRunner::start(RunRequest request)
 {
-    const bool wasBusy = isBusy();
     supersede(request.slot);
-    const int id = ++m_lastId;
+    // Internal bounds requests take negative ids: run ids stay consecutive for users and tests.
+    const int id = request.boundsOnly ? -(++m_internalId) : ++m_lastId;
     m_latestBySlot[request.slot] = id;
     m_queue.push_back({id, std::move(request)});
-    if (!wasBusy)
-        emit busyChanged(true);
-    if (!m_worker.joinable())
-        launchNext();
+    reportBusy();
+    launchNext();
     return id;
 }
 
@@ -155,14 +178,22 @@ bool SimulationRunner::cancel(int id)
     if (m_queue.size() == before)
         return false;
     emit cancelled(id);
-    if (!isBusy())
-        emit busyChanged(false);
+    reportBusy();
     return true;
+}
+
+void SimulationRunner::reportBusy()
+{
+    const bool busy = isBusy();
+    if (busy == m_reportedBusy)
+        return;
+    m_reportedBusy = busy;
+    emit busyChanged(busy);
 }
 
 void SimulationRunner::launchNext()
 {
-    if (m_queue.empty())
+    if (m_queue.empty() || m_worker.joinable())
         return;
     auto flight = std::make_shared<Flight>();
     flight->id = m_queue.front().id;
@@ -190,10 +221,21 @@ void SimulationRunner::onWorkerDone(const std::shared_ptr<Flight>& flight)
     if (m_worker.joinable())
         m_worker.join();
     m_running.reset();
+    const RunRequest& request = flight->request;
+    if (request.wantBounds && flight->error.isEmpty() && !flight->cancel && !cachedBounds(request.scenario)) {
+        // After the runs already queued: bounds never hold a result back.
+        RunRequest bounds;
+        bounds.scenario = request.scenario;
+        bounds.boundsOnly = true;
+        bounds.slot = kBoundsSlot;
+        start(std::move(bounds));
+    }
     launchNext();
     if (flight->bounds)
-        emit boundsReady(flight->request.scenario, flight->bounds);
-    if (!flight->superseded) {
+        emit boundsReady(request.scenario, flight->bounds);
+    if (request.boundsOnly) {
+        // internal: nothing to report
+    } else if (!flight->superseded) {
         if (flight->wasCancelled || flight->cancel)
             emit cancelled(flight->id);
         else if (flight->error.isEmpty())
@@ -201,8 +243,7 @@ void SimulationRunner::onWorkerDone(const std::shared_ptr<Flight>& flight)
         else
             emit failed(flight->id, flight->error);
     }
-    if (!isBusy())
-        emit busyChanged(false);
+    reportBusy();
 }
 
 } // namespace ui

@@ -41,6 +41,8 @@ public:
     [[nodiscard]] int runningId() const;
 
     struct Flight; ///< one run on the worker (defined in the .cpp)
+    /// The slot of the internal bounds requests (a newer scenario's supersedes an older one's).
+    static constexpr int kBoundsSlot = -1;
 
 signals:
     void started(int id);
@@ -60,6 +62,7 @@ private:
     };
 
     void launchNext();
+    void reportBusy();
     void onWorkerDone(const std::shared_ptr<Flight>& flight);
     void supersede(int slot);
 
@@ -68,6 +71,8 @@ private:
     std::deque<Queued> m_queue;
     std::map<int, int> m_latestBySlot;
     int m_lastId = 0;
+    int m_internalId = 0;
+    bool m_reportedBusy = false;
 };
 
 } // namespace ui
