@@ -5,6 +5,7 @@
 
 #include <QElapsedTimer>
 
+#include <chrono>
 #include <exception>
 #include <mutex>
 
@@ -206,7 +207,14 @@ void SimulationRunner::launchNext()
     emit started(flight->id);
     m_worker = std::thread([this, flight] {
         const int id = flight->id;
-        auto report = [this, id](double fraction) {
+        // At most every 50 ms: a progress event per engine chunk floods the GUI thread (table
+        // re-sorts, label layouts) and slows the very runs it reports on.
+        auto last = std::make_shared<std::chrono::steady_clock::time_point>();
+        auto report = [this, id, last](double fraction) {
+            const auto now = std::chrono::steady_clock::now();
+            if (fraction < 1.0 && now - *last < std::chrono::milliseconds(50))
+                return;
+            *last = now;
             QMetaObject::invokeMethod(
                 this, [this, id, fraction] { emit progress(id, fraction); }, Qt::QueuedConnection);
         };

@@ -177,9 +177,11 @@ void Workspace::markAllStale()
 {
     for (RunSpec& spec : m_runs) {
         spec.stale = spec.latest.has_value();
+        m_dirty.insert(spec.key); // all at once: one edit must not start one spec and delay the rest
         emit runSpecChanged(spec.key);
-        scheduleRerun(spec.key);
     }
+    if (!m_debounce->isActive())
+        rerunDirty();
 }
 
 void Workspace::scheduleRerun(int key)
