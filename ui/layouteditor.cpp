@@ -48,7 +48,13 @@ void LayoutEditorPage::setupActions()
     m_undoAction->setShortcut(QKeySequence::Undo);
     m_undoAction->setObjectName(QStringLiteral("layoutUndo"));
     m_redoAction = m_undo->createRedoAction(this, tr("&Redo"));
-    m_redoAction->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    // Ctrl+Shift+Z everywhere, plus the platform's own redo key when it differs (Ctrl+Y on some):
+    // the same sequence twice would make the shortcut ambiguous.
+    QList<QKeySequence> redoKeys{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)};
+    for (const QKeySequence& key : QKeySequence::keyBindings(QKeySequence::Redo))
+        if (!redoKeys.contains(key))
+            redoKeys << key;
+    m_redoAction->setShortcuts(redoKeys);
     m_redoAction->setObjectName(QStringLiteral("layoutRedo"));
     m_deleteAction = new QAction(tr("Delete instance"), this);
     m_deleteAction->setToolTip(tr("Delete the selected instance (Delete key)"));
