@@ -406,13 +406,15 @@ void LayoutCanvas::paintCard(QPainter& painter, int gpu, const CardGeometry& g) 
     painter.setFont(font());
     painter.setPen(editorMutedText());
     painter.drawText(g.footer, Qt::AlignLeft | Qt::AlignBottom,
-                     card.instances.empty() ? tr("no instances")
-                                            : tr("compute %1/%2 · memory %3/%4 · %5 instances")
-                                                  .arg(card.usedCompute())
-                                                  .arg(card.computeSlices)
-                                                  .arg(card.usedMemorySlices())
-                                                  .arg(card.memorySlices)
-                                                  .arg(card.instances.size()));
+                     card.instances.empty()
+                         ? tr("no instances")
+                         : (card.instances.size() == 1 ? tr("compute %1/%2 · memory %3/%4 · %5 instance")
+                                                       : tr("compute %1/%2 · memory %3/%4 · %5 instances"))
+                               .arg(card.usedCompute())
+                               .arg(card.computeSlices)
+                               .arg(card.usedMemorySlices())
+                               .arg(card.memorySlices)
+                               .arg(card.instances.size()));
 }
 
 void LayoutCanvas::paintPreview(QPainter& painter, const CardGeometry& g) const
