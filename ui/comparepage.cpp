@@ -148,7 +148,7 @@ QWidget* ComparePage::createCharts()
     m_energy->setObjectName(QStringLiteral("energyChart"));
     m_tardiness->setObjectName(QStringLiteral("tardinessChart"));
     m_bars->setObjectName(QStringLiteral("barsChart"));
-    content->setMinimumHeight(660);
+    content->setMinimumHeight(940); // scroll rather than squeeze the plots
     return content;
 }
 

@@ -98,7 +98,8 @@ QVariant RunsModel::value(const RunSpec& spec, int column) const
     case MaxTardinessColumn:
         return m.maxTardinessMin;
     case TardinessGapColumn:
-        return bounds ? QVariant(m.avgTardinessMin - tBound) : QVariant();
+        // Without the LP (refused for large days) there is no tardiness bound to compare with.
+        return bounds ? QVariant(bounds->tardiness.computed ? m.avgTardinessMin - tBound : qQNaN()) : QVariant();
     case EtColumn:
         return m.et;
     case EtGapColumn:
@@ -125,7 +126,7 @@ QString RunsModel::text(const RunSpec& spec, int column) const
     case EtGapColumn:
         return qIsNaN(d) ? tr("n/a") : tr("+%1%").arg(locale.toString(d, 'f', 1));
     case TardinessGapColumn:
-        return tr("+%1").arg(locale.toString(d, 'f', 2));
+        return qIsNaN(d) ? tr("n/a") : tr("+%1").arg(locale.toString(d, 'f', 2));
     case EtColumn:
         return locale.toString(d, 'f', 3);
     default:
@@ -155,6 +156,8 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == StatusColumn && !spec.error.isEmpty())
             return spec.error;
+        if (index.column() == TardinessGapColumn && m_workspace->bounds())
+            return QString::fromStdString(m_workspace->bounds()->tardiness.note);
         return index.column() == RunColumn ? tr("Run %1").arg(spec.latest ? spec.latest->id : 0) : QVariant();
     default:
         return {};
@@ -183,7 +186,7 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
         QT_TR_NOOP("average tardiness over completed jobs"),
         QT_TR_NOOP("95th percentile of tardiness (nearest rank)"),
         QT_TR_NOOP("largest tardiness of a job"),
-        QT_TR_NOOP("average tardiness minus its LP lower bound (0 when the LP was not solved)"),
+        QT_TR_NOOP("average tardiness minus its LP lower bound (n/a when the LP was not solved)"),
         QT_TR_NOOP("(a x energy + average tardiness) / (a + 1)"),
         QT_TR_NOOP("how far above the ET of the lower bounds")};
     if (role == Qt::DisplayRole)

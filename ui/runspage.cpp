@@ -111,8 +111,10 @@ QWidget* RunsPage::createResults()
     m_table->sortByColumn(-1, Qt::AscendingOrder); // insertion order until the user sorts
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Numbers share the width (no horizontal scrolling); the run label keeps its full text.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->horizontalHeader()->setSectionResizeMode(RunsModel::RunColumn, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(RunsModel::StatusColumn, QHeaderView::ResizeToContents);
     m_table->setAlternatingRowColors(true);
     layout->addWidget(m_table, 1);
 
