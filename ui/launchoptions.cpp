@@ -43,7 +43,8 @@ bool parseSize(const QString& text, QSize& size)
 
 QStringList launchPages()
 {
-    return {QStringLiteral("overview"), QStringLiteral("runs"), QStringLiteral("compare")};
+    return {QStringLiteral("overview"), QStringLiteral("runs"), QStringLiteral("compare"), QStringLiteral("layouts"),
+            QStringLiteral("workload")};
 }
 
 LaunchOptions parseLaunchOptions(const QStringList& args)
@@ -101,7 +102,8 @@ QString launchHelp()
                           "  --screenshot FILE  render the main window offscreen once the first simulation\n"
                           "                     has finished, save it as a PNG and exit\n"
                           "  --size WxH         window size for --screenshot (default 1280x800)\n"
-                          "  --page NAME        page to show: overview (default), runs or compare; for\n"
+                          "  --page NAME        page to show: overview (default), runs, compare, layouts\n"
+                          "                     or workload; for\n"
                           "                     runs and compare, --screenshot first adds two runs (the\n"
                           "                     scenario's policies and cedf/threshold) and waits for them\n"
                           "  --help             this text\n"

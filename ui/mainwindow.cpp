@@ -4,6 +4,7 @@
 #include "about.h"
 #include "comparepage.h"
 #include "exports.h"
+#include "launchoptions.h"
 #include "layouteditor.h"
 #include "overviewpage.h"
 #include "resources.h"
@@ -52,8 +53,10 @@ void MainWindow::setupPages()
     addPage(m_runs, tr("Runs"));
     m_compare = new ComparePage(m_workspace);
     addPage(m_compare, tr("Compare"));
-    addPage(new LayoutEditorPage(m_workspace), tr("Layouts"));
-    addPage(new WorkloadPage(m_workspace), tr("Workload"));
+    m_layouts = new LayoutEditorPage(m_workspace);
+    addPage(m_layouts, tr("Layouts"));
+    m_workload = new WorkloadPage(m_workspace);
+    addPage(m_workload, tr("Workload"));
     connect(m_runs, &RunsPage::compareRequested, this, [this](const QList<int>& keys) {
         m_compare->setRuns(keys);
         m_pages->setCurrentWidget(m_compare);
@@ -62,12 +65,12 @@ void MainWindow::setupPages()
 
 QStringList MainWindow::pageNames()
 {
-    return {QStringLiteral("overview"), QStringLiteral("runs"), QStringLiteral("compare")};
+    return launchPages();
 }
 
 bool MainWindow::showPage(const QString& name)
 {
-    const QList<QWidget*> pages{m_overview, m_runs, m_compare};
+    const QList<QWidget*> pages{m_overview, m_runs, m_compare, m_layouts, m_workload};
     const qsizetype i = pageNames().indexOf(name.toLower());
     if (i < 0)
         return false;

@@ -15,6 +15,8 @@ class QTabWidget;
 namespace ui {
 
 class ComparePage;
+class LayoutEditorPage;
+class WorkloadPage;
 class OverviewPage;
 class RunsPage;
 class Workspace;
@@ -72,6 +74,8 @@ private:
     OverviewPage* m_overview = nullptr;
     RunsPage* m_runs = nullptr;
     ComparePage* m_compare = nullptr;
+    LayoutEditorPage* m_layouts = nullptr;
+    WorkloadPage* m_workload = nullptr;
     QProgressBar* m_busy = nullptr;
     QLabel* m_runInfo = nullptr;
 };

@@ -61,6 +61,8 @@ void TestLaunch::parsesOptions()
     QVERIFY(ui::parseLaunchOptions({"--help"}).help);
     QVERIFY(ui::parseLaunchOptions({"--version"}).version);
     QCOMPARE(ui::parseLaunchOptions({}).screenshotSize, QSize(1280, 800));
+    for (const QString& page : {"overview", "runs", "compare", "layouts", "workload"})
+        QCOMPARE(ui::parseLaunchOptions({"--page", page}).page, page);
 }
 
 void TestLaunch::rejectsBadOptions_data()
@@ -71,6 +73,7 @@ void TestLaunch::rejectsBadOptions_data()
     QTest::newRow("empty screenshot") << QStringList{"--screenshot="} << "--screenshot needs a non-empty value";
     QTest::newRow("bad size") << QStringList{"--size", "big"} << "--size needs WIDTHxHEIGHT";
     QTest::newRow("tiny size") << QStringList{"--size", "10x10"} << "--size needs WIDTHxHEIGHT";
+    QTest::newRow("unknown page") << QStringList{"--page", "gantt"} << "--page needs one of overview, runs, compare";
 }
 
 void TestLaunch::rejectsBadOptions()
