@@ -61,7 +61,7 @@ void TestLaunch::parsesOptions()
     QVERIFY(ui::parseLaunchOptions({"--help"}).help);
     QVERIFY(ui::parseLaunchOptions({"--version"}).version);
     QCOMPARE(ui::parseLaunchOptions({}).screenshotSize, QSize(1280, 800));
-    for (const QString& page : {"overview", "runs", "compare", "layouts", "workload"})
+    for (const char* page : {"overview", "runs", "compare", "layouts", "workload"})
         QCOMPARE(ui::parseLaunchOptions({"--page", page}).page, page);
 }
 
