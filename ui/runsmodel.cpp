@@ -103,8 +103,13 @@ QVariant RunsModel::value(const RunSpec& spec, int column) const
     case EtColumn:
         return m.et;
     case EtGapColumn:
-        return bounds ? QVariant(percentAbove(m.et, etOf(m.energyWeight, bounds->energy.energyWmin, tBound)))
-                      : QVariant();
+        // Without the tardiness LP the ET bound is only a x E_LB / (a + 1): the "gap" would mostly be
+        // the run's own tardiness, read as thousands of percent. Say n/a, as for the tardiness gap.
+        if (!bounds)
+            return {};
+        return bounds->tardiness.computed
+                   ? QVariant(percentAbove(m.et, etOf(m.energyWeight, bounds->energy.energyWmin, tBound)))
+                   : QVariant(qQNaN());
     default:
         return {};
     }
@@ -188,7 +193,7 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
         QT_TR_NOOP("largest tardiness of a job"),
         QT_TR_NOOP("average tardiness minus its LP lower bound (n/a when the LP was not solved)"),
         QT_TR_NOOP("(a x energy + average tardiness) / (a + 1)"),
-        QT_TR_NOOP("how far above the ET of the lower bounds")};
+        QT_TR_NOOP("how far above the ET of the lower bounds (n/a when the tardiness LP was not solved)")};
     if (role == Qt::DisplayRole)
         return tr(names[section]);
     if (role == Qt::ToolTipRole)
