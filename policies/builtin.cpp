@@ -84,7 +84,7 @@ void registerLearnedRepartitioners(Registry& r)
          {text("weights", "trained policy file (empty: the shipped resources/policies/smart-mig.json)", ""),
           integer("decision_every", "events between two decisions", 5, 1, 1e6),
           integer("top_k", "next configuration drawn among the k most probable", 3, 1, 12),
-          integer("queue_sample", "queued jobs looked at per decision at most", 256, 1, 1e9)}},
+          integer("queue_sample", "queued jobs looked at per decision at most", rl::kSmartMigQueueSample, 1, 1e9)}},
         [](const ResolvedParams& p) {
             const std::string file = p.text("weights");
             auto w = file.empty() ? rl::shippedSmartMig()

@@ -207,7 +207,7 @@ double evaluateSmartMig(const TrainEnvironment& env, const TrainSettings& st, co
     const auto w = p.weights(p.actor.flat(), p.critic.flat());
     std::vector<double> et(static_cast<size_t>(p.cfg.validationDays));
     parallelFor(p.cfg.validationDays, threads, [&](int i) {
-        SmartMigRepartitioner rep(w, {st.decisionEvery, 3, 256});
+        SmartMigRepartitioner rep(w, {st.decisionEvery, 3, kSmartMigQueueSample});
         et[static_cast<size_t>(i)] = runDay(env, "cedf", validationDaySeed(i), rep, [](auto&, double) {});
     });
     double sum = 0.0;
@@ -271,7 +271,7 @@ TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, 
         std::vector<SmartMigTrace> traces(static_cast<size_t>(days));
         std::vector<double> finals(static_cast<size_t>(days));
         parallelFor(days, st.threads, [&](int i) {
-            SmartMigRepartitioner rep(w, {st.decisionEvery, 3, 256});
+            SmartMigRepartitioner rep(w, {st.decisionEvery, 3, kSmartMigQueueSample});
             auto& tr = traces[static_cast<size_t>(i)];
             finals[static_cast<size_t>(i)] =
                 runDay(env, "cedf", trainingDaySeed(st.seed, ses.daysDone + i), rep, [&](auto& engine, double n) {
