@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fleetlayout.h"
 
+#include "palette.h"
 #include "scenario.h"
 
+#include <QPainter>
 #include <QStringList>
 
 #include <algorithm>
@@ -134,6 +136,49 @@ FleetGeometry layoutFleet(const std::vector<FleetCard>& cards, double width, con
     }
     g.height = top + g.rows * height + (g.rows - 1) * m.spacing + m.margin;
     return g;
+}
+
+QFont scaledFont(const QFont& base, double factor, bool bold)
+{
+    QFont f = base;
+    f.setPointSizeF(base.pointSizeF() * factor);
+    f.setBold(bold);
+    return f;
+}
+
+QColor freeSlotColour()
+{
+    return QColor(0xb8, 0xbd, 0xc4);
+}
+
+void paintInstanceLabel(QPainter& painter, const FleetInstance& instance, const QRectF& area, const QFont& base)
+{
+    const QFont bold = scaledFont(base, 0.95, true);
+    const QFont regular = scaledFont(base, 0.85);
+    const LabelFit fit = labelFit(instance.label, area.size(), QFontMetricsF(bold), QFontMetricsF(regular));
+    painter.setPen(textColourOn(computeColour(instance.compute)));
+    painter.setFont(fit == LabelFit::Bold ? bold : regular);
+    switch (fit) {
+    case LabelFit::Bold:
+    case LabelFit::Regular:
+        painter.drawText(area, Qt::AlignCenter, instance.label);
+        break;
+    case LabelFit::TwoLines:
+        painter.drawText(area, Qt::AlignCenter, instance.label.split(QLatin1Char('.')).join(QLatin1Char('\n')));
+        break;
+    case LabelFit::Rotated: // reads bottom to top, like a book's spine
+        painter.save();
+        painter.translate(area.center());
+        painter.rotate(-90.0);
+        painter.drawText(QRectF(-area.height() / 2.0, -area.width() / 2.0, area.height(), area.width()),
+                         Qt::AlignCenter, instance.label);
+        painter.restore();
+        break;
+    case LabelFit::Elided:
+        painter.drawText(area, Qt::AlignCenter,
+                         QFontMetricsF(regular).elidedText(instance.label, Qt::ElideRight, area.width()));
+        break;
+    }
 }
 
 } // namespace ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QColor>
+#include <QFont>
 #include <QFontMetricsF>
 #include <QRectF>
 #include <QString>
@@ -10,6 +12,8 @@
 namespace model {
 struct Scenario;
 } // namespace model
+
+class QPainter;
 
 namespace ui {
 
@@ -99,5 +103,16 @@ enum class LabelFit {
 /// The best way @p label fits in @p area with the bold and the smaller regular font.
 [[nodiscard]] LabelFit labelFit(const QString& label, const QSizeF& area, const QFontMetricsF& bold,
                                 const QFontMetricsF& regular);
+
+/// @p base scaled by @p factor, optionally bold.
+[[nodiscard]] QFont scaledFont(const QFont& base, double factor, bool bold = false);
+
+/// Outline colour of a free memory or compute slot.
+[[nodiscard]] QColor freeSlotColour();
+
+/// Draws an instance's profile label inside @p area of its block, in the largest form that fits
+/// (labelFit), in the text colour that reads on its compute colour. Shared by every view that draws
+/// GPUs slice by slice, so they label instances the same way.
+void paintInstanceLabel(QPainter& painter, const FleetInstance& instance, const QRectF& area, const QFont& base);
 
 } // namespace ui

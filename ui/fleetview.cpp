@@ -17,14 +17,6 @@ namespace ui {
 
 namespace {
 
-QFont scaledFont(const QFont& base, double factor, bool bold = false)
-{
-    QFont f = base;
-    f.setPointSizeF(base.pointSizeF() * factor);
-    f.setBold(bold);
-    return f;
-}
-
 QColor cardFill()
 {
     return QColor(0xfb, 0xfb, 0xfc);
@@ -36,10 +28,6 @@ QColor cardBorder()
 QColor mutedText()
 {
     return QColor(0x5f, 0x66, 0x70);
-}
-QColor freeSlot()
-{
-    return QColor(0xb8, 0xbd, 0xc4);
 }
 
 } // namespace
@@ -188,7 +176,7 @@ void FleetView::paintLegend(QPainter& painter, const QRectF& area) const
     for (const LegendEntry& e : entries) {
         const QRectF box(x, area.center().y() - swatch / 2.0, swatch, swatch);
         const bool free = !e.fill.isValid();
-        painter.setPen(free ? QPen(freeSlot(), 1.0, Qt::DashLine) : QPen(e.fill.darker(130), 1.0));
+        painter.setPen(free ? QPen(freeSlotColour(), 1.0, Qt::DashLine) : QPen(e.fill.darker(130), 1.0));
         painter.setBrush(free ? QBrush(cardFill()) : QBrush(e.fill));
         painter.drawRoundedRect(box, 2.5, 2.5);
         x = box.right() + 5.0;
@@ -238,7 +226,7 @@ void FleetView::paintSlots(QPainter& painter, const FleetCard& /*card*/, const C
         painter.setPen(mutedText());
         painter.drawText(QRectF(slot.left(), g.axis.top(), slot.width(), g.axis.height()),
                          Qt::AlignHCenter | Qt::AlignVCenter, QString::number(s));
-        painter.setPen(QPen(freeSlot(), 1.0, Qt::DashLine));
+        painter.setPen(QPen(freeSlotColour(), 1.0, Qt::DashLine));
         painter.setBrush(Qt::NoBrush);
         painter.drawRoundedRect(
             slot.adjusted(m_metrics.blockGap, m_metrics.blockGap, -m_metrics.blockGap, -m_metrics.blockGap), 3.0, 3.0);
@@ -263,37 +251,7 @@ void FleetView::paintBlock(QPainter& painter, const FleetInstance& instance, con
     for (int c = 0; c < instance.compute; ++c)
         painter.drawRect(QRectF(block.center().x() - pipsWidth / 2.0 + c * (pip + 3.0), pipY, pip, pip));
 
-    paintBlockLabel(painter, instance, QRectF(block.left(), block.top(), block.width(), pipY - block.top()));
-}
-
-void FleetView::paintBlockLabel(QPainter& painter, const FleetInstance& instance, const QRectF& area) const
-{
-    const QFont bold = scaledFont(font(), 0.95, true);
-    const QFont regular = scaledFont(font(), 0.85);
-    const LabelFit fit = labelFit(instance.label, area.size(), QFontMetricsF(bold), QFontMetricsF(regular));
-    painter.setPen(textColourOn(computeColour(instance.compute)));
-    painter.setFont(fit == LabelFit::Bold ? bold : regular);
-    switch (fit) {
-    case LabelFit::Bold:
-    case LabelFit::Regular:
-        painter.drawText(area, Qt::AlignCenter, instance.label);
-        break;
-    case LabelFit::TwoLines:
-        painter.drawText(area, Qt::AlignCenter, instance.label.split(QLatin1Char('.')).join(QLatin1Char('\n')));
-        break;
-    case LabelFit::Rotated: // reads bottom to top, like a book's spine
-        painter.save();
-        painter.translate(area.center());
-        painter.rotate(-90.0);
-        painter.drawText(QRectF(-area.height() / 2.0, -area.width() / 2.0, area.height(), area.width()),
-                         Qt::AlignCenter, instance.label);
-        painter.restore();
-        break;
-    case LabelFit::Elided:
-        painter.drawText(area, Qt::AlignCenter,
-                         QFontMetricsF(regular).elidedText(instance.label, Qt::ElideRight, area.width()));
-        break;
-    }
+    paintInstanceLabel(painter, instance, QRectF(block.left(), block.top(), block.width(), pipY - block.top()), font());
 }
 
 } // namespace ui

@@ -45,7 +45,6 @@ private:
     void paintCard(QPainter& painter, const FleetCard& card, const CardGeometry& geometry) const;
     void paintSlots(QPainter& painter, const FleetCard& card, const CardGeometry& geometry) const;
     void paintBlock(QPainter& painter, const FleetInstance& instance, const QRectF& block) const;
-    void paintBlockLabel(QPainter& painter, const FleetInstance& instance, const QRectF& area) const;
     struct LegendEntry
     {
         QString text;

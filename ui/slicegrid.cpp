@@ -9,53 +9,6 @@
 
 namespace ui {
 
-namespace {
-
-QFont scaled(const QFont& base, double factor, bool bold = false)
-{
-    QFont f = base;
-    f.setPointSizeF(base.pointSizeF() * factor);
-    f.setBold(bold);
-    return f;
-}
-
-QColor freeSlot()
-{
-    return QColor(0xb8, 0xbd, 0xc4);
-}
-
-void paintLabel(QPainter& painter, const FleetInstance& instance, const QRectF& area, const QFont& base)
-{
-    const QFont bold = scaled(base, 0.95, true);
-    const QFont regular = scaled(base, 0.85);
-    const LabelFit fit = labelFit(instance.label, area.size(), QFontMetricsF(bold), QFontMetricsF(regular));
-    painter.setPen(textColourOn(computeColour(instance.compute)));
-    painter.setFont(fit == LabelFit::Bold ? bold : regular);
-    switch (fit) {
-    case LabelFit::Bold:
-    case LabelFit::Regular:
-        painter.drawText(area, Qt::AlignCenter, instance.label);
-        break;
-    case LabelFit::TwoLines:
-        painter.drawText(area, Qt::AlignCenter, instance.label.split(QLatin1Char('.')).join(QLatin1Char('\n')));
-        break;
-    case LabelFit::Rotated:
-        painter.save();
-        painter.translate(area.center());
-        painter.rotate(-90.0);
-        painter.drawText(QRectF(-area.height() / 2.0, -area.width() / 2.0, area.height(), area.width()),
-                         Qt::AlignCenter, instance.label);
-        painter.restore();
-        break;
-    case LabelFit::Elided:
-        painter.drawText(area, Qt::AlignCenter,
-                         QFontMetricsF(regular).elidedText(instance.label, Qt::ElideRight, area.width()));
-        break;
-    }
-}
-
-} // namespace
-
 QColor editorCardFill()
 {
     return QColor(0xfb, 0xfb, 0xfc);
@@ -117,12 +70,12 @@ void paintInstanceBlock(QPainter& painter, const FleetInstance& instance, const 
     painter.setBrush(pipColour);
     for (int c = 0; c < instance.compute; ++c)
         painter.drawRect(QRectF(block.center().x() - pipsWidth / 2.0 + c * (pip + 3.0), pipY, pip, pip));
-    paintLabel(painter, instance, QRectF(block.left(), block.top(), block.width(), pipY - block.top()), base);
+    paintInstanceLabel(painter, instance, QRectF(block.left(), block.top(), block.width(), pipY - block.top()), base);
 }
 
 void paintFreeSlots(QPainter& painter, const CardGeometry& g, const QFont& base, double inset)
 {
-    painter.setFont(scaled(base, 0.8));
+    painter.setFont(scaledFont(base, 0.8));
     for (size_t s = 0; s < g.cells.size(); ++s) {
         const QRectF slot = g.cells[s];
         if (g.axis.height() > 0.0) {
@@ -130,7 +83,7 @@ void paintFreeSlots(QPainter& painter, const CardGeometry& g, const QFont& base,
             painter.drawText(QRectF(slot.left(), g.axis.top(), slot.width(), g.axis.height()), Qt::AlignCenter,
                              QString::number(s));
         }
-        painter.setPen(QPen(freeSlot(), 1.0, Qt::DashLine));
+        painter.setPen(QPen(freeSlotColour(), 1.0, Qt::DashLine));
         painter.setBrush(Qt::NoBrush);
         painter.drawRoundedRect(slot.adjusted(inset, inset, -inset, -inset), 3.0, 3.0);
     }
@@ -153,7 +106,7 @@ QPixmap layoutThumbnail(const simcore::GpuModel& board, const simcore::Layout& l
     painter.setBrush(editorCardFill());
     painter.drawRoundedRect(g.card, 4.0, 4.0);
     paintFreeSlots(painter, g, base, 1.0);
-    const QFont small = scaled(base, 0.85);
+    const QFont small = scaledFont(base, 0.85);
     for (FleetInstance inst : card.instances) {
         // Thumbnails are small: "2g" reads where "2g.10gb" would be cut; the width shows the memory.
         inst.label = inst.label.section(QLatin1Char('.'), 0, 0);
