@@ -320,11 +320,47 @@ void saveSeries(sqlite3* db, Statement& st, std::int64_t runId, const simcore::R
 
 std::vector<std::int64_t> SessionStore::saveRuns(const std::vector<RunRecord>& runs)
 {
+    return replaceRuns({}, runs, {}, {});
+}
+
+std::vector<std::int64_t>
+SessionStore::replaceRuns(const std::vector<std::int64_t>& replaced, const std::vector<RunRecord>& runs,
+                          const std::string& key,
+                          const std::function<std::string(const std::vector<std::int64_t>&)>& value)
+{
     if (m_readOnly)
         throw SessionError(m_path.string() + ": opened read-only; nothing was saved");
     std::vector<std::int64_t> ids;
     exec("BEGIN IMMEDIATE");
     try {
+        for (const char* sql : {"DELETE FROM run_series WHERE run_id = ?1", "DELETE FROM notes WHERE run_id = ?1",
+                                "DELETE FROM runs WHERE id = ?1"}) {
+            Statement drop(m_db, sql);
+            for (const std::int64_t id : replaced) {
+                drop.bind(1, id);
+                drop.step(m_db);
+                drop.reset();
+            }
+        }
+        ids = insertRuns(runs);
+        if (!key.empty()) {
+            Statement meta(m_db, "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)");
+            meta.bind(1, key);
+            meta.bind(2, value ? value(ids) : std::string());
+            meta.step(m_db);
+        }
+        exec("COMMIT");
+    } catch (const std::exception& e) {
+        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw SessionError(m_path.string() + ": saving failed, the previous contents are kept: " + e.what());
+    }
+    return ids;
+}
+
+std::vector<std::int64_t> SessionStore::insertRuns(const std::vector<RunRecord>& runs)
+{
+    std::vector<std::int64_t> ids;
+    {
         Statement findScenario(m_db, "SELECT id FROM scenarios WHERE name = ?1 AND json = ?2");
         Statement addScenario(m_db, "INSERT INTO scenarios (name, json, created) VALUES (?1, ?2, ?3)");
         Statement addRun(m_db, "INSERT INTO runs (scenario_id, scheduler, repartitioner, seed, metrics_json, jobs, "
@@ -361,12 +397,22 @@ std::vector<std::int64_t> SessionStore::saveRuns(const std::vector<RunRecord>& r
                 continue;
             saveSeries(m_db, addSeries, runId, *run.result);
         }
-        exec("COMMIT");
-    } catch (const std::exception& e) {
-        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
-        throw SessionError(m_path.string() + ": saving failed, the previous contents are kept: " + e.what());
     }
     return ids;
+}
+
+std::string SessionStore::metaValue(const std::string& key) const
+{
+    Statement st(m_db, "SELECT value FROM meta WHERE key = ?1");
+    st.bind(1, key);
+    return st.step(m_db) ? st.text(0) : std::string();
+}
+
+std::string SessionStore::scenarioJson(std::int64_t scenarioId) const
+{
+    Statement st(m_db, "SELECT json FROM scenarios WHERE id = ?1");
+    st.bind(1, scenarioId);
+    return st.step(m_db) ? st.text(0) : std::string();
 }
 
 std::vector<StoredRun> SessionStore::listRuns() const

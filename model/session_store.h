@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -70,6 +71,16 @@ public:
 
     /// Stores runs in one transaction; returns their ids. @throws SessionError (nothing stored).
     std::vector<std::int64_t> saveRuns(const std::vector<RunRecord>& runs);
+    /// The studio's save, in one transaction: deletes the runs @p replaced (with their series and
+    /// notes), stores @p runs and sets the meta value @p key to what @p value makes of the new
+    /// run ids. Other runs in the file stay. @throws SessionError (nothing changed).
+    std::vector<std::int64_t> replaceRuns(const std::vector<std::int64_t>& replaced, const std::vector<RunRecord>& runs,
+                                          const std::string& key,
+                                          const std::function<std::string(const std::vector<std::int64_t>&)>& value);
+    /// A value of the meta table ("" when absent), e.g. "workspace" (the studio's state).
+    [[nodiscard]] std::string metaValue(const std::string& key) const;
+    /// The stored text of scenario @p scenarioId ("" when unknown).
+    [[nodiscard]] std::string scenarioJson(std::int64_t scenarioId) const;
     [[nodiscard]] std::vector<StoredRun> listRuns() const;
     /// Per-job results of a run (as stored), in release order.
     [[nodiscard]] std::vector<simcore::JobResult> loadJobs(std::int64_t runId) const;
@@ -84,6 +95,7 @@ public:
 private:
     void open(Mode mode);
     [[nodiscard]] std::vector<double> loadBlob(std::int64_t runId, const std::string& name) const;
+    std::vector<std::int64_t> insertRuns(const std::vector<RunRecord>& runs);
     void createSchema();
     void migrate(int from);
     void exec(const char* sql) const;

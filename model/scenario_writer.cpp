@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenario_writer.h"
+
+#include "catalog.h"
+
+#include <nlohmann/json.hpp>
+
+namespace model {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json policyJson(const PolicyChoice& choice)
+{
+    Json params = Json::object();
+    for (const auto& [key, value] : choice.params) {
+        if (const auto* number = std::get_if<double>(&value))
+            params[key] = *number;
+        else
+            params[key] = std::get<std::string>(value);
+    }
+    return Json{{"id", choice.id}, {"params", params}};
+}
+
+Json groupJson(const FleetGroup& group)
+{
+    Json layouts = Json::array();
+    for (const simcore::Layout& layout : group.layouts) {
+        Json instances = Json::array();
+        for (const simcore::Placement& p : layout)
+            instances.push_back(simcore::placementText(*group.model, p));
+        layouts.push_back(instances);
+    }
+    Json g{{"gpu", group.model->name}, {"count", group.count}};
+    if (!group.configList.empty())
+        g["config_list"] = group.configList;
+    g["layouts"] = layouts;
+    return g;
+}
+
+Json powerOverrides(const Scenario& s)
+{
+    Json power = Json::object();
+    for (const FleetGroup& group : s.fleet) {
+        const simcore::GpuModel* base = Catalog::builtin().find(group.model->name);
+        if (base == nullptr || base->powerW != group.model->powerW)
+            power[group.model->name] = group.model->powerW;
+    }
+    return power;
+}
+
+Json workloadJson(const WorkloadSpec& w)
+{
+    switch (w.kind) {
+    case WorkloadSpec::Kind::Diurnal:
+        return Json{{"kind", "diurnal"},
+                    {"multiplier", w.diurnal.multiplier},
+                    {"seed", w.diurnal.seed},
+                    {"hours", w.diurnal.hours},
+                    {"hourly_rates", w.diurnal.hourlyRates}};
+    case WorkloadSpec::Kind::Poisson:
+        return Json{{"kind", "poisson"},
+                    {"rate_per_min", w.poisson.ratePerMin},
+                    {"duration_min", w.poisson.durationMin},
+                    {"seed", w.poisson.seed}};
+    case WorkloadSpec::Kind::Csv:
+        break;
+    }
+    return Json{{"kind", "csv"}, {"path", w.csvPath.string()}};
+}
+
+Json jobTypesJson(const std::vector<simcore::JobType>& types)
+{
+    Json out = Json::array();
+    for (const simcore::JobType& t : types) {
+        const Json speedup{{"2", t.speedup[2]}, {"3", t.speedup[3]}, {"4", t.speedup[4]}, {"7", t.speedup[7]}};
+        out.push_back(Json{{"id", t.id}, {"label", t.label}, {"training", t.training}, {"speedup", speedup}});
+    }
+    return out;
+}
+
+} // namespace
+
+std::string writeScenarioJson(const Scenario& s, int indent)
+{
+    Json root{{"format", "migsight-scenario"}, {"version", kScenarioVersion}, {"name", s.name}};
+    if (!s.description.empty())
+        root["description"] = s.description;
+    Json fleet = Json::array();
+    for (const FleetGroup& group : s.fleet)
+        fleet.push_back(groupJson(group));
+    root["fleet"] = fleet;
+    root["workload"] = workloadJson(s.workload);
+    root["job_types"] = jobTypesJson(s.jobTypes);
+    Json mix = Json::object();
+    for (size_t i = 0; i < s.jobTypes.size() && i < s.workload.mix.size(); ++i)
+        mix[s.jobTypes[i].id] = s.workload.mix[i];
+    root["job_mix"] = mix;
+    const simcore::SizeModel& z = s.workload.sizes;
+    root["sizes"] = Json{{"inference_mean_min", z.inferenceMeanMin},
+                         {"training_median_min", z.trainingMedianMin},
+                         {"training_sigma", z.trainingSigma},
+                         {"slack_min", z.slackMin},
+                         {"slack_max", z.slackMax}};
+    if (Json power = powerOverrides(s); !power.empty())
+        root["power_w"] = power;
+    root["energy_weight"] = s.energyWeight;
+    root["reconfiguration_s"] = s.reconfigurationS;
+    root["preemption"] = preemptionName(s.preemption);
+    root["scheduler"] = policyJson(s.scheduler);
+    root["repartitioner"] = policyJson(s.repartitioner);
+    return root.dump(indent) + "\n";
+}
+
+} // namespace model
