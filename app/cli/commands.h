@@ -25,5 +25,7 @@ int runImportMigParted(const std::vector<std::string>& args, std::ostream& out, 
 int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runPolicies(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runTrain(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// Only in builds with the GUI (MIGSIGHT_HAVE_REPORT): it paints with the studio's widgets.
+int runReport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace cli

@@ -51,6 +51,13 @@ Commands:
   import-mig-parted CONFIG.yaml [--gpu BOARD] [--config NAME] [--json]
       Finds a valid placement for each device group of a mig-parted config, or says why none
       exists.
+  report SCENARIO.json|SESSION.sqlite --out REPORT.pdf [--runs LIST] [--seed N]
+      A PDF report (A4 landscape, vector charts): scenario summary, the fleet's layouts, the
+      comparison table with the gaps to the lower bounds, energy, tardiness, power and queue
+      over the day, and per-run occupancy (docs/reports.md). From a scenario, --runs gives
+      scheduler/repartitioner pairs (default: the scenario's own, cedf/static,
+      edf-most-packed/static, cedf/none); from a session, run ids or pairs (default: all).
+      At most 4 runs.
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.
   train SCENARIO.json --policy smart-mig|dynamic-rl --days N --out FILE.json [--threads K]
@@ -103,9 +110,13 @@ int main(int argc, char** argv)
             return cli::runTrain(words, std::cout, std::cerr);
         if (command == "import-mig-parted")
             return cli::runImportMigParted(words, std::cout, std::cerr);
+#ifdef MIGSIGHT_HAVE_REPORT
+        if (command == "report")
+            return cli::runReport(words, std::cout, std::cerr);
+#endif
         std::cerr << "migsight-cli: unknown command '" << command
                   << "' (valid: layouts, simulate, compare, bounds, sessions, import, export, import-mig-parted,"
-                  << " policies, train;"
+                  << " report, policies, train;"
                   << " see --help)\n";
         return cli::kExitBadInput;
     } catch (const cli::UsageError& e) {

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// migsight-cli report: the PDF report of a scenario's runs or of a session's stored runs. It paints
+// with the studio's own chart and fleet widgets, so it starts a QApplication on the offscreen
+// platform (no display needed).
+#include "args.h"
+#include "commands.h"
+#include "compare.h"
+#include "report_data.h"
+#include "reportwriter.h"
+
+#include <QApplication>
+#include <QFileInfo>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+
+namespace cli {
+
+namespace {
+
+bool isSession(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    char head[16] = {};
+    in.read(head, sizeof head);
+    return in.gcount() == sizeof head && std::string(head, 15) == "SQLite format 3";
+}
+
+/// Qt's messages, without the one about XDG_RUNTIME_DIR that every headless run would print.
+void quietHandler(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
+        return;
+    std::fputs(qPrintable(qFormatLogMessage(type, context, message) + QLatin1Char('\n')), stderr);
+}
+
+/// The folder of --out must exist and be writable: checked before any simulation runs.
+void checkOut(const std::string& out)
+{
+    const QFileInfo file(QString::fromStdString(out));
+    const QFileInfo dir(file.absolutePath());
+    if (file.isDir())
+        throw UsageError("--out " + out + ": is a folder, not a file name");
+    if (!dir.isDir())
+        throw UsageError("--out " + out + ": the folder " + dir.filePath().toStdString() + " does not exist");
+    if (!dir.isWritable())
+        throw UsageError("--out " + out + ": the folder " + dir.filePath().toStdString() + " is not writable");
+}
+
+model::ReportData fromScenario(const Args& args, const std::string& input, model::Problems& problems)
+{
+    auto scenario = std::make_shared<model::Scenario>(model::loadScenario(input, problems));
+    if (!problems.empty())
+        return {};
+    std::vector<model::RunPair> pairs =
+        args.value("--runs") ? model::parseRunPairs(*args.value("--runs")) : model::defaultReportPairs(*scenario);
+    if (pairs.size() > model::kMaxReportRuns)
+        throw UsageError("--runs: at most " + std::to_string(model::kMaxReportRuns) + " runs fit a report, got " +
+                         std::to_string(pairs.size()));
+    std::optional<std::uint64_t> seed;
+    if (auto s = args.value("--seed")) {
+        try {
+            seed = model::parseSeeds(*s).front();
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("--seed: ") + e.what());
+        }
+    }
+    return model::reportFromScenario(scenario, input, pairs, seed, problems);
+}
+
+} // namespace
+
+int runReport(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Args args(words, {}, {"--runs", "--out", "--seed"});
+    const std::string input = args.onePositional("scenario or session file");
+    const auto outPath = args.value("--out");
+    if (!outPath)
+        throw UsageError("--out REPORT.pdf is required");
+    if (!std::filesystem::exists(input)) {
+        err << "error: " << input << ": no such file\n";
+        return kExitBadInput;
+    }
+    checkOut(*outPath);
+    const bool session = isSession(input);
+    if (session && args.value("--seed"))
+        throw UsageError("--seed applies to scenario files; a session's runs keep their own seeds");
+    model::Problems problems;
+    const model::ReportData data =
+        session ? model::reportFromSession(input, args.value("--runs"), problems) : fromScenario(args, input, problems);
+    if (!problems.empty()) {
+        for (const auto& p : problems.items())
+            err << "error: " << p.text() << "\n";
+        return kExitBadInput;
+    }
+    if (data.runs.size() > model::kMaxReportRuns)
+        throw UsageError("the session has " + std::to_string(data.runs.size()) + " runs; pick at most " +
+                         std::to_string(model::kMaxReportRuns) + " with --runs (ids or scheduler/repartitioner)");
+    // Widgets paint the charts: a QApplication on the offscreen platform, whatever the display.
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    qInstallMessageHandler(quietHandler);
+    int argc = 1;
+    char name[] = "migsight-cli";
+    char* argv[] = {name, nullptr};
+    QApplication app(argc, argv);
+    QString error;
+    if (!ui::writeReport(data, QString::fromStdString(*outPath), &error)) {
+        err << "error: " << error.toStdString() << "\n";
+        return kExitFailure;
+    }
+    out << "wrote " << *outPath << ": " << ui::reportPageCount(data) << " pages, " << data.runs.size() << " runs of "
+        << data.scenario->name << "\n";
+    return kExitOk;
+}
+
+} // namespace cli

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report_data.h"
+
+#include "session_store.h"
+#include "simulation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <future>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace model {
+
+namespace {
+
+/// The scenario's own parameters for its own policy ids, defaults otherwise.
+PolicyChoice withParams(const PolicyChoice& own, const std::string& id)
+{
+    return id == own.id ? own : PolicyChoice{id, {}};
+}
+
+/// Simulates every run (in parallel) and fills result; metrics too when @p keepMetrics is false.
+void simulateRuns(const Scenario& scenario, const std::vector<simcore::Job>& jobs, std::vector<ReportRun>& runs,
+                  bool keepMetrics)
+{
+    std::vector<std::future<simcore::RunResult>> futures;
+    for (const ReportRun& run : runs) {
+        RunOptions options;
+        options.seed = run.seed;
+        options.scheduler = withParams(scenario.scheduler, run.scheduler);
+        options.repartitioner = withParams(scenario.repartitioner, run.repartitioner);
+        futures.push_back(
+            std::async(std::launch::async, [&scenario, &jobs, options] { return simulate(scenario, jobs, options); }));
+    }
+    for (size_t i = 0; i < runs.size(); ++i) {
+        auto result = std::make_shared<simcore::RunResult>(futures[i].get());
+        if (!keepMetrics)
+            runs[i].metrics = result->metrics;
+        runs[i].result = std::move(result);
+    }
+}
+
+simcore::RunMetrics metricsFromJson(const std::string& text)
+{
+    const auto o = nlohmann::json::parse(text, nullptr, false);
+    simcore::RunMetrics m;
+    if (!o.is_object())
+        return m;
+    m.jobs = o.value("jobs", 0);
+    m.completed = o.value("completed", 0);
+    m.unfinished = o.value("unfinished", 0);
+    m.energyWmin = o.value("energy_wmin", 0.0);
+    m.avgTardinessMin = o.value("avg_tardiness_min", 0.0);
+    m.p95TardinessMin = o.value("p95_tardiness_min", 0.0);
+    m.maxTardinessMin = o.value("max_tardiness_min", 0.0);
+    m.tardyFraction = o.value("tardy_fraction", 0.0);
+    m.energyWeight = o.value("energy_weight", 0.0);
+    m.et = o.value("et", 0.0);
+    m.makespanMin = o.value("makespan_min", 0.0);
+    m.meanWaitMin = o.value("mean_wait_min", 0.0);
+    m.reconfigurations = o.value("reconfigurations", 0);
+    m.preemptions = o.value("preemptions", 0);
+    m.utilisation = o.value("utilisation", 0.0);
+    return m;
+}
+
+bool sameMetrics(const simcore::RunMetrics& a, const simcore::RunMetrics& b)
+{
+    auto close = [](double x, double y) { return std::abs(x - y) <= 1e-6 * std::max(1.0, std::abs(y)); };
+    return a.jobs == b.jobs && close(a.energyWmin, b.energyWmin) && close(a.avgTardinessMin, b.avgTardinessMin);
+}
+
+std::string runList(const std::vector<StoredRun>& runs)
+{
+    std::string text;
+    for (const StoredRun& r : runs)
+        text += (text.empty() ? "" : ", ") + std::to_string(r.id) + " (" + r.scheduler + "/" + r.repartitioner + ")";
+    return text.empty() ? "none" : text;
+}
+
+/// The stored runs picked by "3,5,cedf/static"; every run when @p select is unset.
+std::vector<StoredRun> pickRuns(const std::vector<StoredRun>& all, const std::optional<std::string>& select,
+                                const std::string& file)
+{
+    if (!select)
+        return all;
+    std::vector<StoredRun> out;
+    std::istringstream in(*select);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        if (item.empty())
+            continue;
+        const bool numeric = item.find_first_not_of("0123456789") == std::string::npos;
+        size_t found = 0;
+        for (const StoredRun& r : all)
+            if (numeric ? std::to_string(r.id) == item : r.scheduler + "/" + r.repartitioner == item) {
+                out.push_back(r);
+                ++found;
+            }
+        if (found == 0)
+            throw std::invalid_argument(file + ": no run '" + item + "' in this session (runs: " + runList(all) + ")");
+    }
+    return out;
+}
+
+void addBounds(ReportData& data, const std::vector<simcore::Job>& jobs, std::uint64_t seed)
+{
+    data.bounds.push_back(computeBounds(*data.scenario, jobs));
+    for (ReportRun& run : data.runs)
+        if (run.seed == seed)
+            run.bounds = static_cast<int>(data.bounds.size()) - 1;
+}
+
+} // namespace
+
+const Bounds* ReportData::commonBounds() const
+{
+    if (runs.empty() || runs.front().bounds < 0)
+        return nullptr;
+    for (const ReportRun& run : runs)
+        if (run.bounds != runs.front().bounds)
+            return nullptr;
+    return &bounds[static_cast<size_t>(runs.front().bounds)];
+}
+
+std::vector<RunPair> defaultReportPairs(const Scenario& scenario)
+{
+    std::vector<RunPair> pairs{{scenario.scheduler, scenario.repartitioner}};
+    for (const RunPair& p : parseRunPairs("cedf/static,edf-most-packed/static,cedf/none"))
+        if (std::none_of(pairs.begin(), pairs.end(), [&p](const RunPair& q) { return q.label() == p.label(); }))
+            pairs.push_back(p);
+    pairs.resize(std::min(pairs.size(), kMaxReportRuns));
+    return pairs;
+}
+
+ReportData reportFromScenario(std::shared_ptr<const Scenario> scenario, const std::string& source,
+                              const std::vector<RunPair>& pairs, std::optional<std::uint64_t> seed, Problems& problems)
+{
+    ReportData data;
+    data.scenario = std::move(scenario);
+    data.source = source;
+    const auto jobs = scenarioJobs(*data.scenario, seed, problems);
+    if (!problems.empty())
+        return data;
+    const std::uint64_t used = seed.value_or(data.scenario->workload.kind == WorkloadSpec::Kind::Poisson
+                                                 ? data.scenario->workload.poisson.seed
+                                                 : data.scenario->workload.diurnal.seed);
+    for (const RunPair& p : pairs)
+        data.runs.push_back({p.scheduler.id, p.repartitioner.id, used, 0, {}, nullptr, -1, {}});
+    simulateRuns(*data.scenario, jobs, data.runs, false);
+    addBounds(data, jobs, used);
+    return data;
+}
+
+ReportData reportFromSession(const std::filesystem::path& path, const std::optional<std::string>& select,
+                             Problems& problems)
+{
+    const SessionStore store(path, SessionStore::Mode::ReadOnly);
+    const auto all = store.listRuns();
+    const auto picked = pickRuns(all, select, path.string());
+    if (picked.empty())
+        throw std::invalid_argument(path.string() + ": the session holds no runs to report");
+    std::set<std::int64_t> scenarios;
+    for (const StoredRun& r : picked)
+        scenarios.insert(r.scenarioId);
+    if (scenarios.size() > 1)
+        throw std::invalid_argument(path.string() + ": the runs are of " + std::to_string(scenarios.size()) +
+                                    " different scenarios; pick the runs of one with --runs (runs: " + runList(picked) +
+                                    ")");
+    ReportData data;
+    data.source = path.string();
+    data.fromSession = true;
+    const std::string where = path.string() + " (scenario of run " + std::to_string(picked.front().id) + ")";
+    auto scenario =
+        std::make_shared<Scenario>(parseScenario(store.scenarioJson(picked.front().scenarioId), where, problems));
+    if (!problems.empty())
+        return data;
+    data.scenario = scenario;
+    for (const StoredRun& r : picked)
+        data.runs.push_back(
+            {r.scheduler, r.repartitioner, r.seed, r.id, metricsFromJson(r.metricsJson), nullptr, -1, {}});
+    std::set<std::uint64_t> seeds;
+    for (const ReportRun& run : data.runs)
+        seeds.insert(run.seed);
+    for (std::uint64_t seed : seeds) {
+        Problems workload;
+        const auto jobs = scenarioJobs(*scenario, seed, workload);
+        if (!workload.empty()) {
+            data.notes.push_back(
+                "the workload of seed " + std::to_string(seed) +
+                " cannot be re-made, so its runs have no charts and no bounds: " + workload.items().front().text());
+            continue;
+        }
+        std::vector<ReportRun> same;
+        for (const ReportRun& run : data.runs)
+            if (run.seed == seed)
+                same.push_back(run);
+        simulateRuns(*scenario, jobs, same, true);
+        for (ReportRun& run : data.runs)
+            for (const ReportRun& s : same)
+                if (s.storedId == run.storedId) {
+                    run.result = s.result;
+                    if (!sameMetrics(run.result->metrics, run.metrics))
+                        run.note = "the re-run for the charts differs from the stored metrics (policy parameters "
+                                   "other than the scenario's are not stored); the table shows the stored ones";
+                }
+        addBounds(data, jobs, seed);
+    }
+    return data;
+}
+
+double gapPercent(double value, double bound)
+{
+    return bound > 0.0 ? 100.0 * (value - bound) / bound : 0.0;
+}
+
+double etBound(const Bounds& bounds, double energyWeight)
+{
+    const double t = bounds.tardiness.computed ? bounds.tardiness.avgTardinessMin : 0.0;
+    return (energyWeight * bounds.energy.energyWmin + t) / (energyWeight + 1.0);
+}
+
+} // namespace model

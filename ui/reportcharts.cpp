@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reportcharts.h"
+
+#include "barschart.h"
+#include "ganttchart.h"
+#include "ganttdata.h"
+#include "report_data.h"
+#include "reportpages.h"
+#include "runsnapshot.h"
+#include "serieschart.h"
+#include "seriescolours.h"
+
+#include <QPainter>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace ui {
+
+namespace {
+
+constexpr double kWminPerKwh = 60.0 * 1000.0;
+constexpr double kBucketMin = 15.0;
+constexpr int kMaxGanttGpus = 16; // more rows than this do not read at page size
+
+/// Charts are children of a host with the report's chart font, which they take at construction.
+QFont chartFont()
+{
+    QFont f(QStringLiteral("DejaVu Sans"));
+    f.setPointSize(9);
+    return f;
+}
+
+QString runText(const model::ReportData& data, size_t i)
+{
+    return QStringLiteral("%1 %2").arg(QChar(u'A' + static_cast<char16_t>(i)),
+                                       QString::fromStdString(data.runs[i].label()));
+}
+
+template <typename T>
+std::vector<double> toDouble(const std::vector<T>& v)
+{
+    return {v.begin(), v.end()};
+}
+
+SeriesLine rawLine(const QString& name, const QColor& colour, const std::vector<double>& minutes,
+                   const std::vector<double>& values, double scale)
+{
+    SeriesLine l{name, colour, 1.6, {}, {}};
+    const size_t n = std::min(minutes.size(), values.size());
+    for (size_t i = 0; i < n; ++i) {
+        l.hours.push_back(minutes[i] / 60.0);
+        l.values.push_back(values[i] * scale);
+    }
+    return l;
+}
+
+enum class Measure { Energy, Tardiness, Power, Queue };
+
+std::vector<SeriesLine> linesOf(const model::ReportData& data, Measure measure)
+{
+    std::vector<SeriesLine> lines;
+    for (size_t i = 0; i < data.runs.size(); ++i) {
+        const auto& r = data.runs[i].result;
+        if (!r)
+            continue;
+        const QString name = runText(data, i);
+        const QColor colour = runColour(static_cast<int>(i));
+        const auto& s = r->series;
+        switch (measure) {
+        case Measure::Energy:
+            lines.push_back(rawLine(name, colour, s.time, s.energyWmin, 1.0 / kWminPerKwh));
+            break;
+        case Measure::Tardiness:
+            lines.push_back(rawLine(name, colour, s.time, s.tardinessMin, 1.0));
+            break;
+        case Measure::Power:
+        case Measure::Queue: {
+            const BucketSeries b =
+                bucketMeans(s.time, measure == Measure::Power ? s.powerW : toDouble(s.queued), kBucketMin);
+            lines.push_back({name, colour, 1.6, b.hours, b.means});
+            break;
+        }
+        }
+    }
+    return lines;
+}
+
+void paintSeries(QPainter& painter, const QRectF& rect, const QString& title, const QString& axis,
+                 const std::vector<SeriesLine>& lines)
+{
+    QWidget host;
+    host.setFont(chartFont());
+    auto* chart = new SeriesChart(title, axis, &host);
+    chart->setLines(lines);
+    chart->plot()->yAxis->ticker()->setTickCount(6);
+    paintChart(painter, *chart, rect);
+}
+
+void paintTwoCharts(QPainter& painter, const QRectF& body, const model::ReportData& data, Measure top, Measure bottom)
+{
+    const double h = (body.height() - 14.0) / 2.0;
+    const QRectF upper(body.left(), body.top(), body.width(), h);
+    const QRectF lower(body.left(), body.top() + h + 14.0, body.width(), h);
+    for (const auto& [measure, rect] : {std::pair{top, upper}, std::pair{bottom, lower}}) {
+        switch (measure) {
+        case Measure::Energy:
+            paintSeries(painter, rect, QObject::tr("Cumulative energy of the fleet"), QObject::tr("Energy (kWh)"),
+                        linesOf(data, measure));
+            break;
+        case Measure::Tardiness:
+            paintSeries(painter, rect, QObject::tr("Cumulative tardiness (sum over completed jobs)"),
+                        QObject::tr("Tardiness (min)"), linesOf(data, measure));
+            break;
+        case Measure::Power:
+            paintSeries(painter, rect, QObject::tr("Fleet power, mean over 15 minutes"), QObject::tr("Power (W)"),
+                        linesOf(data, measure));
+            break;
+        case Measure::Queue:
+            paintSeries(painter, rect, QObject::tr("Queue length, mean over 15 minutes"), QObject::tr("Queued jobs"),
+                        linesOf(data, measure));
+            break;
+        }
+    }
+}
+
+void paintGantt(QPainter& painter, const QRectF& body, const model::ReportData& data, size_t run)
+{
+    QWidget host;
+    host.setFont(chartFont());
+    auto* chart = new GanttChart(
+        QObject::tr("Jobs on each instance, coloured by type (light band: the instance exists; breaks are layout "
+                    "changes)"),
+        &host);
+    RunSnapshot snapshot;
+    snapshot.scenario = data.scenario;
+    snapshot.result = data.runs[run].result;
+    chart->setRun(snapshot);
+    // The chart labels rows for its on-screen height; at page size every row gets its label.
+    const GanttData rows = buildGantt(*snapshot.result, *snapshot.scenario);
+    if (static_cast<double>(rows.rows.size()) * 14.0 < body.height() - 90.0) {
+        QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+        for (size_t i = 0; i < rows.rows.size(); ++i)
+            ticker->addTick(static_cast<double>(i), rows.rows[i].label);
+        chart->plot()->yAxis->setTicker(ticker);
+    }
+    paintChart(painter, *chart, body);
+}
+
+} // namespace
+
+void paintChart(QPainter& painter, ChartWidget& chart, const QRectF& rect)
+{
+    auto& qcp = static_cast<QCPPainter&>(painter); // the report writer paints with a QCPPainter
+    qcp.save();
+    qcp.translate(rect.topLeft());
+    chart.plot()->toPainter(&qcp, static_cast<int>(rect.width()), static_cast<int>(rect.height()));
+    qcp.restore();
+    qcp.setMode(QCPPainter::pmNoCaching, false);
+}
+
+void paintBarsChart(QPainter& painter, const QRectF& rect, const model::ReportData& data, const ReportStyle& /*style*/)
+{
+    QWidget host;
+    host.setFont(chartFont());
+    auto* chart = new BarsChart(&host);
+    std::vector<BarRun> bars;
+    for (const model::ReportRun& r : data.runs)
+        bars.push_back({QString::fromStdString(r.label()), r.metrics.energyWmin / kWminPerKwh,
+                        r.metrics.avgTardinessMin, r.metrics.et, false});
+    BarBounds bounds;
+    if (const model::Bounds* b = data.commonBounds()) {
+        bounds.energyKwh = b->energy.energyWmin / kWminPerKwh;
+        if (b->tardiness.computed)
+            bounds.avgTardinessMin = b->tardiness.avgTardinessMin;
+        bounds.et = model::etBound(*b, data.scenario->energyWeight);
+    }
+    chart->setRuns(bars, bounds);
+    paintChart(painter, *chart, rect);
+}
+
+BucketSeries bucketMeans(const std::vector<double>& time, const std::vector<double>& value, double bucketMin)
+{
+    BucketSeries out;
+    const size_t n = std::min(time.size(), value.size());
+    if (n == 0 || bucketMin <= 0.0)
+        return out;
+    const double end = time[n - 1];
+    const auto buckets = static_cast<size_t>(std::max(1.0, std::ceil(end / bucketMin)));
+    std::vector<double> area(buckets, 0.0);
+    for (size_t i = 0; i + 1 < n; ++i) {
+        double t = time[i];
+        while (t < time[i + 1]) {
+            const auto b = std::min(buckets - 1, static_cast<size_t>(t / bucketMin));
+            const double upto = std::min(time[i + 1], static_cast<double>(b + 1) * bucketMin);
+            area[b] += value[i] * (upto - t);
+            t = upto > t ? upto : time[i + 1];
+        }
+    }
+    for (size_t b = 0; b < buckets; ++b) {
+        const double from = static_cast<double>(b) * bucketMin;
+        const double width = std::min(end, from + bucketMin) - from;
+        out.hours.push_back(from / 60.0);
+        out.means.push_back(width > 0.0 ? area[b] / width : value[n - 1]);
+    }
+    out.hours.push_back(end / 60.0);
+    out.means.push_back(out.means.back());
+    return out;
+}
+
+std::vector<ReportPage> chartPages(const model::ReportData& data, const ReportStyle& /*style*/)
+{
+    const model::ReportData* d = &data;
+    std::vector<ReportPage> pages{
+        {QObject::tr("Energy and tardiness over the day"),
+         [d](QPainter& p, const QRectF& body) { paintTwoCharts(p, body, *d, Measure::Energy, Measure::Tardiness); }},
+        {QObject::tr("Power and queue over the day"),
+         [d](QPainter& p, const QRectF& body) { paintTwoCharts(p, body, *d, Measure::Power, Measure::Queue); }},
+    };
+    if (data.scenario->gpuCount() > kMaxGanttGpus)
+        return pages;
+    for (size_t i = 0; i < data.runs.size(); ++i)
+        if (data.runs[i].result)
+            pages.push_back({QObject::tr("Occupancy: %1").arg(runText(data, i)),
+                             [d, i](QPainter& p, const QRectF& body) { paintGantt(p, body, *d, i); }});
+    return pages;
+}
+
+} // namespace ui

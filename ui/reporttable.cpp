@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "reporttable.h"
+
+#include "report_data.h"
+#include "reportpages.h"
+#include "seriescolours.h"
+
+#include <QFontMetricsF>
+#include <QLocale>
+#include <QPainter>
+
+namespace ui {
+
+namespace {
+
+constexpr double kWminPerKwh = 60.0 * 1000.0;
+constexpr double kKeyWidth = 170.0;
+constexpr double kRowHeight = 22.0;
+
+constexpr double kPadding = 6.0; // each side of a cell
+constexpr double kSwatch = 16.0; // colour square and its gap, first column
+
+struct Column
+{
+    QString header;
+    double width; ///< units; set by fitColumns()
+    Qt::Alignment align;
+};
+
+std::vector<Column> columns()
+{
+    const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    return {{QObject::tr("Run"), 0.0, Qt::AlignLeft | Qt::AlignVCenter},
+            {QObject::tr("Energy\n(kWh)"), 0.0, right},
+            {QObject::tr("Energy\nvs E_LB"), 0.0, right},
+            {QObject::tr("Avg tardiness\n(min)"), 0.0, right},
+            {QObject::tr("Above T_LB\n(min)"), 0.0, right},
+            {QObject::tr("ET"), 0.0, right},
+            {QObject::tr("ET\nvs ET_LB"), 0.0, right},
+            {QObject::tr("Max tardiness\n(min)"), 0.0, right},
+            {QObject::tr("Tardy\njobs"), 0.0, right},
+            {QObject::tr("Layout\nchanges"), 0.0, right},
+            {QObject::tr("Utili-\nsation"), 0.0, right}};
+}
+
+QString num(double v, int digits)
+{
+    return QLocale::c().toString(v, 'f', digits);
+}
+
+QString percentGap(double value, double bound)
+{
+    const double g = model::gapPercent(value, bound);
+    return (g >= 0.0 ? QStringLiteral("+") : QString()) + num(g, 1) + QStringLiteral(" %");
+}
+
+QStringList runCells(const model::ReportData& data, size_t i)
+{
+    const model::ReportRun& r = data.runs[i];
+    const simcore::RunMetrics& m = r.metrics;
+    const model::Bounds* b = r.bounds >= 0 ? &data.bounds[static_cast<size_t>(r.bounds)] : nullptr;
+    const QString na = QObject::tr("n/a");
+    const double a = data.scenario->energyWeight;
+    return {QStringLiteral("%1  %2").arg(QChar(u'A' + static_cast<char16_t>(i))).arg(QString::fromStdString(r.label())),
+            num(m.energyWmin / kWminPerKwh, 2),
+            b ? percentGap(m.energyWmin, b->energy.energyWmin) : na,
+            num(m.avgTardinessMin, 3),
+            b && b->tardiness.computed ? num(m.avgTardinessMin - b->tardiness.avgTardinessMin, 3) : na,
+            num(m.et, 4),
+            b ? percentGap(m.et, model::etBound(*b, a)) : na,
+            num(m.maxTardinessMin, 1),
+            num(100.0 * m.tardyFraction, 1) + QStringLiteral(" %"),
+            QString::number(m.reconfigurations),
+            num(100.0 * m.utilisation, 1) + QStringLiteral(" %")};
+}
+
+QStringList boundCells(const model::ReportData& data)
+{
+    const model::Bounds* b = data.commonBounds();
+    const QString na = QObject::tr("n/a");
+    const QString dash = QStringLiteral("–");
+    if (!b)
+        return {QObject::tr("Lower bound (differs by seed)"), na, dash, na, dash, na, dash, dash, dash, dash, dash};
+    return {QObject::tr("Lower bound of these jobs"),
+            num(b->energy.energyWmin / kWminPerKwh, 2),
+            dash,
+            b->tardiness.computed ? num(b->tardiness.avgTardinessMin, 3) : na,
+            dash,
+            num(model::etBound(*b, data.scenario->energyWeight), 4),
+            dash,
+            dash,
+            dash,
+            dash,
+            dash};
+}
+
+/// Each column as wide as its widest line (header or cell), the spare width shared evenly; all
+/// narrowed in proportion when they do not fit.
+void fitColumns(std::vector<Column>& cols, const std::vector<QStringList>& rows, const ReportStyle& style, double width)
+{
+    QFont bold = style.body;
+    bold.setBold(true);
+    const QFontMetricsF header(bold);
+    const QFontMetricsF body(style.body);
+    double total = 0.0;
+    for (size_t c = 0; c < cols.size(); ++c) {
+        double w = 0.0;
+        for (const QString& line : cols[c].header.split(QLatin1Char('\n')))
+            w = std::max(w, header.horizontalAdvance(line));
+        for (const QStringList& row : rows)
+            w = std::max(w, body.horizontalAdvance(row[static_cast<qsizetype>(c)]) * 1.05);
+        cols[c].width = w + 2.0 * kPadding + (c == 0 ? kSwatch : 0.0);
+        total += cols[c].width;
+    }
+    const double spare = (width - total) / static_cast<double>(cols.size());
+    for (Column& c : cols)
+        c.width = spare >= 0.0 ? c.width + spare : c.width * width / total;
+}
+
+void drawRow(QPainter& p, const QRectF& row, const std::vector<Column>& cols, const QStringList& cells,
+             const QColor& swatch)
+{
+    double x = row.left();
+    for (size_t c = 0; c < cols.size(); ++c) {
+        const double w = cols[c].width;
+        QRectF cell(x + kPadding, row.top(), w - 2.0 * kPadding, row.height());
+        if (c == 0 && swatch.isValid()) {
+            p.fillRect(QRectF(cell.left(), row.center().y() - 5.0, 10.0, 10.0), swatch);
+            cell.setLeft(cell.left() + kSwatch);
+        }
+        p.drawText(cell, static_cast<int>(cols[c].align), cells[static_cast<qsizetype>(c)]);
+        x += w;
+    }
+}
+
+} // namespace
+
+double drawWrapped(QPainter& painter, const QRectF& rect, const QFont& font, const QString& text)
+{
+    painter.setFont(font);
+    const QRectF used =
+        painter.boundingRect(QRectF(rect.left(), rect.top(), rect.width(), 10000.0), Qt::TextWordWrap, text);
+    painter.drawText(QRectF(rect.left(), rect.top(), rect.width(), used.height()), Qt::TextWordWrap, text);
+    return used.height();
+}
+
+double drawKeyValues(QPainter& painter, const QRectF& rect, const ReportStyle& style,
+                     const std::vector<std::pair<QString, QString>>& rows)
+{
+    double y = rect.top();
+    QFont bold = style.body;
+    bold.setBold(true);
+    for (const auto& [key, value] : rows) {
+        painter.setPen(Qt::black);
+        painter.setFont(bold);
+        painter.drawText(QRectF(rect.left(), y, kKeyWidth, 20.0), Qt::AlignLeft | Qt::AlignTop, key);
+        const double h = drawWrapped(painter, QRectF(rect.left() + kKeyWidth, y, rect.width() - kKeyWidth, 400.0),
+                                     style.body, value);
+        y += std::max(h, 16.0) + 7.0;
+    }
+    return y;
+}
+
+double paintComparisonTable(QPainter& p, const QRectF& rect, const model::ReportData& data, const ReportStyle& style)
+{
+    auto cols = columns();
+    std::vector<QStringList> rows;
+    for (size_t i = 0; i < data.runs.size(); ++i)
+        rows.push_back(runCells(data, i));
+    rows.push_back(boundCells(data));
+    fitColumns(cols, rows, style, rect.width());
+    QFont bold = style.body;
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(Qt::black);
+    double y = rect.top();
+    QStringList headers;
+    for (const Column& c : cols)
+        headers << c.header;
+    drawRow(p, QRectF(rect.left(), y, rect.width(), 2 * kRowHeight), cols, headers, QColor());
+    y += 2 * kRowHeight;
+    p.setPen(QPen(Qt::black, 1.0));
+    p.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y));
+    p.setFont(style.body);
+    for (size_t i = 0; i < data.runs.size(); ++i, y += kRowHeight) {
+        if (i % 2 == 1)
+            p.fillRect(QRectF(rect.left(), y, rect.width(), kRowHeight), QColor(0xf2, 0xf3, 0xf5));
+        drawRow(p, QRectF(rect.left(), y, rect.width(), kRowHeight), cols, rows[i], runColour(static_cast<int>(i)));
+    }
+    p.setPen(QPen(QColor(0x8a, 0x90, 0x99), 1.0));
+    p.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y));
+    QFont italic = style.body;
+    italic.setItalic(true);
+    p.setFont(italic);
+    p.setPen(Qt::black);
+    drawRow(p, QRectF(rect.left(), y, rect.width(), kRowHeight), cols, rows.back(), QColor());
+    y += kRowHeight + 8.0;
+    QString note = QObject::tr(
+        "Energy and ET gaps are percent above the lower bound of the same jobs; tardiness in minutes above the LP "
+        "bound. E_LB: every job linearised on whole GPUs, exact minimum preemptive makespan. ET = (a·E + T) / (a + 1) "
+        "with E in W·min, T the average tardiness in min.");
+    if (const model::Bounds* b = data.commonBounds())
+        note +=
+            QStringLiteral(" ") + QObject::tr("E_LB = %1 W·min (makespan at least %2 min). Tardiness bound: %3.")
+                                      .arg(QLocale().toString(b->energy.energyWmin, 'f', 0),
+                                           num(b->energy.makespanMin, 1), QString::fromStdString(b->tardiness.note));
+    p.setPen(QColor(0x3c, 0x40, 0x46));
+    y += drawWrapped(p, QRectF(rect.left(), y, rect.width(), 200.0), style.small, note);
+    return y - rect.top();
+}
+
+} // namespace ui

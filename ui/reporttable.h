@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QFont>
+#include <QRectF>
+#include <QString>
+
+#include <utility>
+#include <vector>
+
+class QPainter;
+
+namespace model {
+struct ReportData;
+} // namespace model
+
+namespace ui {
+
+struct ReportStyle;
+
+/// Draws word-wrapped text at the top of @p rect; returns the height it took.
+double drawWrapped(QPainter& painter, const QRectF& rect, const QFont& font, const QString& text);
+
+/// Rows of a bold key and a wrapped value; returns the y below the last row.
+double drawKeyValues(QPainter& painter, const QRectF& rect, const ReportStyle& style,
+                     const std::vector<std::pair<QString, QString>>& rows);
+
+/// The comparison table (energy, tardiness and ET with their gaps to the lower bounds, and a row
+/// for the bounds themselves) with its explanation; returns the height it took.
+double paintComparisonTable(QPainter& painter, const QRectF& rect, const model::ReportData& data,
+                            const ReportStyle& style);
+
+} // namespace ui
