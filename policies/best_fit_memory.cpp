@@ -1,14 +1,38 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "best_fit_memory.h"
 
+#include "explain.h"
 #include "slice_scan.h"
 
+#include <cstdio>
 #include <tuple>
 
 namespace policies {
 
+namespace {
+
+std::string why(const simcore::EngineView& view, int j, const SliceChoice& c)
+{
+    const auto& inst = view.gpu(c.gpu).instances[static_cast<size_t>(c.instance)];
+    const bool late = view.now() + view.timeToFinish(j, inst.compute) > view.job(j).deadline;
+    char mem[96];
+    const double need = view.job(j).memoryGiB;
+    if (need > 0.0)
+        std::snprintf(mem, sizeof mem, "the least memory (%.3g GiB) that holds its %.3g GiB", inst.memoryGiB, need);
+    else
+        std::snprintf(mem, sizeof mem, "the least memory (%.3g GiB; it states no need)", inst.memoryGiB);
+    const std::string text = late ? "no free slice meets its deadline: the earliest finish (" +
+                                        explain::finish(view, j, inst.compute) + "), then " + mem
+                                  : std::string("of the free slices that meet its deadline, ") + mem + " (" +
+                                        explain::finish(view, j, inst.compute) + ")";
+    return explain::placed(view, j, c.gpu, c.instance, text);
+}
+
+} // namespace
+
 void BestFitMemory::schedule(simcore::ScheduleRound& round)
 {
+    const bool explaining = round.explaining(); // read once: a normal run pays nothing per job
     for (int j = 0; round.freeInstances() > 0 && (j = round.next()) >= 0;) {
         SliceChoice best;
         std::tuple<int, double, double> bestKey; // (misses deadline, finish if late, memory)
@@ -22,8 +46,14 @@ void BestFitMemory::schedule(simcore::ScheduleRound& round)
                 bestKey = key;
             }
         });
-        if (best.valid())
-            round.place(j, best.gpu, best.instance);
+        if (!explaining) {
+            if (best.valid())
+                round.place(j, best.gpu, best.instance);
+        } else if (best.valid()) {
+            round.place(j, best.gpu, best.instance, why(round, j, best));
+        } else {
+            round.explain(j, explain::waits(round, j));
+        }
     }
 }
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cedf.h"
 
+#include "explain.h"
 #include "slice_scan.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <numeric>
 
 namespace policies {
@@ -44,16 +46,55 @@ std::vector<int> Cedf::gpuOrder(const simcore::EngineView& view)
     return order;
 }
 
+namespace {
+
+std::string classText(int c)
+{
+    switch (c) {
+    case 1:
+        return "class 1: 4g gives under 80% of 7g's throughput";
+    case 2:
+        return "class 2: 4g gives 80% of 7g's throughput, 2g does not";
+    case 3:
+        return "class 3: 2g gives 80% of 7g's throughput, 1g does not";
+    default:
+        return "class 4: 1g gives 80% of 7g's throughput";
+    }
+}
+
+std::string why(const simcore::EngineView& view, int j, const SliceChoice& c)
+{
+    const auto& instances = view.gpu(c.gpu).instances;
+    int sum = 0;
+    for (const auto& inst : instances)
+        sum += inst.compute;
+    char avg[32];
+    std::snprintf(avg, sizeof avg, "%.2g", static_cast<double>(sum) / static_cast<double>(instances.size()));
+    const std::string rule = classText(Cedf::jobClass(view.jobType(j))) + ", deadline " +
+                             explain::minutes(view.job(j).deadline) + "; GPU " + std::to_string(c.gpu) +
+                             " comes first by average slice size (" + avg + "g) among GPUs with such a slice";
+    return explain::placed(view, j, c.gpu, c.instance, explain::mostPackedWhy(view, j, c.gpu, c.instance, rule));
+}
+
+} // namespace
+
 void Cedf::schedule(simcore::ScheduleRound& round)
 {
     if (round.layoutEpoch() != m_epoch || m_order.size() != static_cast<size_t>(round.gpuCount())) {
         m_order = gpuOrder(round);
         m_epoch = round.layoutEpoch();
     }
+    const bool explaining = round.explaining(); // read once: a normal run pays nothing per job
     for (int j = 0; round.freeInstances() > 0 && (j = round.next()) >= 0;) {
         const SliceChoice choice = mostPackedSlice(round, j, m_order);
-        if (choice.valid())
-            round.place(j, choice.gpu, choice.instance);
+        if (!explaining) {
+            if (choice.valid())
+                round.place(j, choice.gpu, choice.instance);
+        } else if (choice.valid()) {
+            round.place(j, choice.gpu, choice.instance, why(round, j, choice));
+        } else {
+            round.explain(j, explain::waits(round, j));
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 
 namespace policies {
@@ -90,9 +91,11 @@ void DemandMatchRepartitioner::decide(simcore::RepartitionRound& round)
         const auto mix = sliceMix(gpu, list.layouts[static_cast<size_t>(pick)]);
         for (size_t k = 1; k < 8; ++k)
             supply[k] += mix[k] - current[k];
+        char buf[120];
+        std::snprintf(buf, sizeof buf, " (mismatch with the queue's slice demand %.2f -> %.2f)", now, best);
         round.request(g, list.layouts[static_cast<size_t>(pick)],
                       "queue demand is better matched by configuration " + std::to_string(pick + 1) + " of " +
-                          m_settings.list);
+                          m_settings.list + buf);
     }
 }
 

@@ -56,10 +56,13 @@ void ScheduledRepartitioner::decide(simcore::RepartitionRound& round)
     for (int g = 0; g < round.gpuCount(); ++g) {
         const simcore::Layout want = layoutFor(e, g);
         if (!simcore::sameInstances(want, round.gpu(g).layout) && !round.gpu(g).hasPending)
-            round.request(g, want,
-                          "scheduled layout from " + std::to_string(static_cast<int>(e.atMin) / 60) + ":" +
-                              (static_cast<int>(e.atMin) % 60 < 10 ? "0" : "") +
-                              std::to_string(static_cast<int>(e.atMin) % 60));
+            round.request(
+                g, want,
+                "scheduled layout from " + std::to_string(static_cast<int>(e.atMin) / 60) + ":" +
+                    (static_cast<int>(e.atMin) % 60 < 10 ? "0" : "") + std::to_string(static_cast<int>(e.atMin) % 60) +
+                    ": configuration " +
+                    std::to_string(e.numbers.size() == 1 ? e.numbers.front() : e.numbers[static_cast<size_t>(g)]) +
+                    " of " + m_settings.list + " in the plan");
     }
 }
 

@@ -3,6 +3,7 @@
 
 #include "layout_plan.h"
 
+#include <cstdio>
 #include <stdexcept>
 
 namespace policies {
@@ -45,11 +46,20 @@ void ThresholdRepartitioner::decide(simcore::RepartitionRound& round)
     std::string reason;
     if (!m_isBusy && (queue >= m_settings.queueHigh || util >= m_settings.utilHigh)) {
         m_isBusy = true;
-        reason = "queue " + std::to_string(queue) + "/GPU or utilisation " + std::to_string(util) +
-                 " reached the high bound";
+        char buf[200];
+        std::snprintf(buf, sizeof buf,
+                      "%.2f queued jobs per GPU (high bound %.2f) or utilisation %.0f%% (high bound %.0f%%) "
+                      "reached the high bound: to the busy layout",
+                      queue, m_settings.queueHigh, util * 100.0, m_settings.utilHigh * 100.0);
+        reason = buf;
     } else if (m_isBusy && queue <= m_settings.queueLow && util <= m_settings.utilLow) {
         m_isBusy = false;
-        reason = "queue and utilisation back under the low bounds";
+        char buf[200];
+        std::snprintf(buf, sizeof buf,
+                      "%.2f queued jobs per GPU (low bound %.2f) and utilisation %.0f%% (low bound %.0f%%) are back "
+                      "under the low bounds: to the calm layout",
+                      queue, m_settings.queueLow, util * 100.0, m_settings.utilLow * 100.0);
+        reason = buf;
     } else {
         return;
     }

@@ -49,6 +49,10 @@ public:
            Scheduler& scheduler, Repartitioner& repartitioner);
 
     void addObserver(SimObserver* observer) { m_observers.push_back(observer); }
+    /// Asks the policies for the reasons of their decisions (ScheduleRound::explaining()); the
+    /// engine reports them through SimObserver::onExplanation and onQueueOrder. Call before the
+    /// first step. Results are bit-identical either way; off (the default) costs nothing.
+    void setExplaining(bool on);
 
     /// Processes every event at the next event time. False when the run is over.
     bool step();
@@ -97,6 +101,7 @@ private:
     void reconcile();
     void startSegment(int job);
     void finishStep();
+    void reportExplanations();
     void finish();
 
     EngineConfig m_config;
@@ -126,6 +131,8 @@ private:
     std::vector<int> m_previouslyRunning; ///< full-reschedule mode: jobs taken back this step
     std::vector<int> m_pendingGpus;       ///< GPUs with a layout waiting to drain
     std::vector<std::string> m_refusals;
+    std::vector<QueueKey> m_queueOrder; ///< explanations on: scratch for onQueueOrder
+    std::vector<int> m_queueJobs;
 };
 
 } // namespace simcore

@@ -200,4 +200,21 @@ bool ScheduleRound::place(int j, int g, int instance)
     return true;
 }
 
+bool ScheduleRound::place(int j, int g, int instance, std::string reason)
+{
+    if (!place(j, g, instance))
+        return false;
+    if (m_state.explaining) {
+        m_state.placeReasons[static_cast<size_t>(j)] = std::move(reason);
+        m_state.explainedThisRound.push_back(j);
+    }
+    return true;
+}
+
+void ScheduleRound::explain(int j, std::string reason)
+{
+    if (m_state.explaining)
+        m_state.waitReasons.emplace_back(j, std::move(reason));
+}
+
 } // namespace simcore

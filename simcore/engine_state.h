@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace simcore {
@@ -142,6 +144,12 @@ struct EngineState
     std::vector<int> busyBefore; ///< busy slices of each GPU when first touched this step
     std::vector<char> isTouched;
     std::vector<InstanceRecord> ledger; ///< destroyed instances (live ones are added at the end)
+    /// Explanations on (Engine::setExplaining): the reasons of this round's placements, by job
+    /// index (sized only then), and the reasons given for jobs left waiting.
+    bool explaining = false;
+    std::vector<std::string> placeReasons;
+    std::vector<int> explainedThisRound; ///< jobs with a reason in placeReasons
+    std::vector<std::pair<int, std::string>> waitReasons;
 
     [[nodiscard]] bool instanceFree(const InstanceState& inst) const
     {

@@ -4,6 +4,7 @@
 #include "geometry.h"
 
 #include <string>
+#include <vector>
 
 namespace simcore {
 
@@ -42,6 +43,15 @@ public:
     virtual void onPowerChange(double /*t*/, int /*gpu*/, double /*watts*/) {}
     /// A policy made a decision the engine refused (it breaks the MIG or scheduling rules).
     virtual void onIllegalDecision(double /*t*/, const std::string& /*what*/) {}
+    /// Explanations on only (Engine::setExplaining), at the end of a step: the scheduler's reason
+    /// for a job that started on instance @p instance of GPU @p gpu in this step, or, with gpu -1,
+    /// for a job it left waiting in this step.
+    virtual void onExplanation(double /*t*/, int /*job*/, int /*gpu*/, int /*instance*/, const std::string& /*reason*/)
+    {
+    }
+    /// Explanations on only: the jobs still waiting after this step, in the scheduler's queue order
+    /// (its queue key, then job id). Called just before onStepEnd.
+    virtual void onQueueOrder(double /*t*/, const std::vector<int>& /*jobs*/) {}
     virtual void onStepEnd(const StepSummary& /*summary*/) {}
     /// Called once when the run is over.
     virtual void onFinish(const Engine& /*engine*/) {}

@@ -54,6 +54,9 @@ public:
     [[nodiscard]] int firstMostPacked(unsigned computeMask) const { return m_s.index.first(computeMask); }
     /// Compute sizes (bit k for size k) of which at least one instance is free now.
     [[nodiscard]] unsigned freeSizes() const { return m_s.index.availableSizes(); }
+    /// Whether the host asked for explanations (Engine::setExplaining). Policies build their
+    /// reason strings only when this is true, so a normal run pays nothing for them.
+    [[nodiscard]] bool explaining() const { return m_s.explaining; }
 
 protected:
     const EngineState& m_s;
@@ -73,6 +76,12 @@ public:
     /// Places job j on instance i of GPU g. Refused (false, reported as an illegal decision)
     /// when the job is not queued or already placed, or the instance is not free or too small.
     bool place(int j, int g, int instance);
+    /// place() with the policy's reason, one sentence in its own terms (e.g. "the smallest free
+    /// slice that meets its deadline; 1g would miss it by 3.1 min"). Call it only when
+    /// explaining(): the engine reports the reason of a job that starts (SimObserver::onExplanation).
+    bool place(int j, int g, int instance, std::string reason);
+    /// Says why job j is left waiting (no slice fits, ...). Only when explaining().
+    void explain(int j, std::string reason);
 
 private:
     EngineState& m_state;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace policies::rl {
@@ -95,8 +96,18 @@ void DynamicRlRepartitioner::decide(simcore::RepartitionRound& round)
         if (to == from)
             continue;
         s.configOf[static_cast<size_t>(g)] = to;
-        round.request(g, (*s.lists[static_cast<size_t>(g)])[static_cast<size_t>(to)],
-                      "dynamic-rl: configuration " + std::to_string(from + 1) + " -> " + std::to_string(to + 1));
+        std::string reason = "dynamic-rl: configuration " + std::to_string(from + 1) + " -> " + std::to_string(to + 1);
+        if (round.explaining()) {
+            const double* q = s.weights->q.data() + static_cast<ptrdiff_t>(state) * n;
+            char buf[200];
+            std::snprintf(buf, sizeof buf,
+                          ", the best action of the learned Q table in state (time of day bucket %d of %d, %.2f "
+                          "queued jobs per GPU, configuration %d): Q = %.4g against %.4g for staying",
+                          (state / n) / s.weights->queueBuckets() + 1, s.weights->timeBuckets, queue, from + 1, q[to],
+                          q[from]);
+            reason += buf;
+        }
+        round.request(g, (*s.lists[static_cast<size_t>(g)])[static_cast<size_t>(to)], std::move(reason));
     }
 }
 

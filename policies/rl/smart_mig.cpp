@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <vector>
 
@@ -286,8 +287,18 @@ void SmartMigRepartitioner::decide(simcore::RepartitionRound& round)
             ++step->moves[static_cast<size_t>(ch.from * s.n + ch.to)];
         }
         s.move(ch.gpu, ch.to);
-        round.request(ch.gpu, (*s.lists[static_cast<size_t>(ch.gpu)])[static_cast<size_t>(ch.to)],
-                      "smart-mig: configuration " + std::to_string(ch.from + 1) + " -> " + std::to_string(ch.to + 1));
+        std::string reason =
+            "smart-mig: configuration " + std::to_string(ch.from + 1) + " -> " + std::to_string(ch.to + 1);
+        if (round.explaining()) {
+            const double* p = s.probs.data() + static_cast<ptrdiff_t>(ch.from) * s.n;
+            char buf[200];
+            std::snprintf(buf, sizeof buf,
+                          ", drawn from row %d of the learned %dx%d transition matrix (p = %.2f to move there, "
+                          "%.2f to stay; top %d kept), decision %lld",
+                          ch.from + 1, s.n, s.n, p[ch.to], p[ch.from], s.settings.topK, s.decisions);
+            reason += buf;
+        }
+        round.request(ch.gpu, (*s.lists[static_cast<size_t>(ch.gpu)])[static_cast<size_t>(ch.to)], std::move(reason));
     }
 }
 
