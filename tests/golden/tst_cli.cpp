@@ -12,7 +12,9 @@
 #include "registry.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -193,7 +195,12 @@ void TestCli::layoutsUnknownGpu()
 void TestCli::simulateSample_data()
 {
     QTest::addColumn<QString>("file");
-    const QStringList files = QDir(kSamples).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    // Every sample, also in subfolders (samples/teaching/...), by its path under samples/.
+    QStringList files;
+    QDirIterator it(kSamples, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        files << QDir(kSamples).relativeFilePath(it.next());
+    files.sort();
     QVERIFY(!files.isEmpty());
     for (const QString& f : files)
         QTest::newRow(qPrintable(f)) << f;
@@ -227,6 +234,7 @@ void TestCli::simulateSample()
                 .arg(file)
                 .arg(jobs)
                 .arg(QString::number(energy, 'g', 6), QString::number(tardiness, 'g', 6));
+        QVERIFY(QDir().mkpath(QFileInfo(goldenPath).absolutePath()));
         QVERIFY(writeFile(goldenPath, text.toUtf8()));
         QSKIP("fingerprint rewritten");
     }
