@@ -7,6 +7,7 @@
 #include "launchoptions.h"
 #include "layouteditor.h"
 #include "overviewpage.h"
+#include "reportaction.h"
 #include "resources.h"
 #include "runspage.h"
 #include "scenariofile.h"
@@ -118,6 +119,9 @@ void MainWindow::setupExportMenu(QMenu* file)
     exports->addAction(tr("Layouts as mig-parted &YAML…"), this, &MainWindow::exportMigParted);
     exports->addAction(tr("Last run as &Perfetto trace (JSON)…"), this, &MainWindow::exportPerfetto);
     exports->addAction(tr("Last run's time &series (CSV)…"), this, &MainWindow::exportSeriesCsv);
+    QAction* report = exports->addAction(tr("&Report (PDF)…"), this,
+                                         [this] { exportReportDialog(this, *m_workspace, m_compare->runs()); });
+    report->setObjectName(QStringLiteral("exportReportAction"));
 }
 
 void MainWindow::exportWith(const QString& title, const QString& name, const QString& filter,

@@ -189,20 +189,20 @@ BucketSeries bucketMeans(const std::vector<double>& time, const std::vector<doub
     const double end = time[n - 1];
     const auto buckets = static_cast<size_t>(std::max(1.0, std::ceil(end / bucketMin)));
     std::vector<double> area(buckets, 0.0);
+    std::vector<double> covered(buckets, 0.0); // minutes of the bucket the series covers
     for (size_t i = 0; i + 1 < n; ++i) {
         double t = time[i];
         while (t < time[i + 1]) {
             const auto b = std::min(buckets - 1, static_cast<size_t>(t / bucketMin));
             const double upto = std::min(time[i + 1], static_cast<double>(b + 1) * bucketMin);
             area[b] += value[i] * (upto - t);
+            covered[b] += upto - t;
             t = upto > t ? upto : time[i + 1];
         }
     }
     for (size_t b = 0; b < buckets; ++b) {
-        const double from = static_cast<double>(b) * bucketMin;
-        const double width = std::min(end, from + bucketMin) - from;
-        out.hours.push_back(from / 60.0);
-        out.means.push_back(width > 0.0 ? area[b] / width : value[n - 1]);
+        out.hours.push_back(static_cast<double>(b) * bucketMin / 60.0);
+        out.means.push_back(covered[b] > 0.0 ? area[b] / covered[b] : value[n - 1]);
     }
     out.hours.push_back(end / 60.0);
     out.means.push_back(out.means.back());

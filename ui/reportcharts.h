@@ -25,8 +25,9 @@ void paintChart(QPainter& painter, ChartWidget& chart, const QRectF& rect);
 void paintBarsChart(QPainter& painter, const QRectF& rect, const model::ReportData& data, const ReportStyle& style);
 
 /// Time-weighted means of a step series (value[i] holds from time[i] to time[i+1], minutes) over
-/// buckets of @p bucketMin minutes from 0 to the last time: x = bucket start in hours. The last
-/// point repeats the last mean at the end, so a left step line covers the last bucket.
+/// buckets of @p bucketMin minutes from 0 to the last time, each over the part of the bucket the
+/// series covers (the last value where it covers none): x = bucket start in hours. The last point
+/// repeats the last mean at the end, so a left step line covers the last bucket.
 struct BucketSeries
 {
     QVector<double> hours;

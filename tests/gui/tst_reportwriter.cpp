@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The studio's report: File > Export > Report (PDF)... is there, the workspace's finished runs go in
+// the report with its bounds (runs still updating are left out and noted), the PDF is written, and
+// the 15-minute means of the power and queue charts are right.
+#include "mainwindow.h"
+#include "report_data.h"
+#include "reportaction.h"
+#include "reportcharts.h"
+#include "reportwriter.h"
+#include "workspace.h"
+
+#include <QAction>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+constexpr int kRunTimeoutMs = 120000;
+
+bool allDone(const ui::Workspace& workspace)
+{
+    for (const ui::RunSpec& spec : workspace.runs())
+        if (spec.running || !spec.latest || spec.stale)
+            return false;
+    return !workspace.runs().empty();
+}
+
+} // namespace
+
+class TestReportWriter : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void bucketMeans_data();
+    void bucketMeans();
+    void workspaceRuns();
+};
+
+void TestReportWriter::bucketMeans_data()
+{
+    QTest::addColumn<std::vector<double>>("time");
+    QTest::addColumn<std::vector<double>>("value");
+    QTest::addColumn<QVector<double>>("means");
+    // 100 W for 10 min then 400 W for 20 min: buckets 0-15 (mean 200) and 15-30 (400).
+    QTest::newRow("two buckets") << std::vector<double>{0, 10, 30} << std::vector<double>{100, 400, 0}
+                                 << QVector<double>{200, 400, 400};
+    // A last bucket cut short by the end of the run is averaged over its real length.
+    QTest::newRow("short last bucket") << std::vector<double>{0, 15, 20} << std::vector<double>{2, 6, 0}
+                                       << QVector<double>{2, 6, 6};
+    QTest::newRow("one point") << std::vector<double>{5} << std::vector<double>{3} << QVector<double>{3, 3};
+}
+
+void TestReportWriter::bucketMeans()
+{
+    QFETCH(std::vector<double>, time);
+    QFETCH(std::vector<double>, value);
+    QFETCH(QVector<double>, means);
+    const ui::BucketSeries b = ui::bucketMeans(time, value, 15.0);
+    QCOMPARE(b.means.size(), means.size());
+    for (qsizetype i = 0; i < means.size(); ++i)
+        QVERIFY2(std::abs(b.means[i] - means[i]) < 1e-9, qPrintable(QString::number(b.means[i])));
+    QCOMPARE(b.hours.front(), 0.0);
+    QCOMPARE(b.hours.back(), time.back() / 60.0);
+}
+
+void TestReportWriter::workspaceRuns()
+{
+    ui::MainWindow window;
+    QVERIFY(window.findChild<QAction*>(QStringLiteral("exportReportAction")));
+    ui::Workspace* workspace = window.workspace();
+    model::Problems problems;
+    workspace->setScenario(model::loadScenario(MIGSIGHT_SOURCE_DIR "/samples/quickstart.json", problems),
+                           QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/quickstart.json"));
+    QVERIFY(problems.empty());
+    const int a = workspace->addRun({"edf-most-packed", {}}, {"static", {}});
+    workspace->addRun({"cedf", {}}, {"none", {}});
+    QTRY_VERIFY_WITH_TIMEOUT(allDone(*workspace), kRunTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(workspace->bounds() != nullptr, kRunTimeoutMs);
+
+    const model::ReportData all = ui::workspaceReport(*workspace, {});
+    QCOMPARE(all.runs.size(), size_t{2});
+    QCOMPARE(QString::fromStdString(all.runs[1].label()), QStringLiteral("cedf/none"));
+    QVERIFY(all.commonBounds() != nullptr);
+    QVERIFY(all.runs[0].result && all.runs[0].metrics.jobs > 0);
+    // The Compare page's picks come first, and only they.
+    const model::ReportData picked = ui::workspaceReport(*workspace, {a});
+    QCOMPARE(picked.runs.size(), size_t{1});
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("studio.pdf"));
+    int pagesSeen = 0;
+    QString error;
+    QVERIFY2(ui::writeReport(all, path, &error, [&pagesSeen](int, int pages) { pagesSeen = pages; }),
+             qPrintable(error));
+    QCOMPARE(pagesSeen, ui::reportPageCount(all));
+    QCOMPARE(pagesSeen, 7); // title, layouts, table, two chart pages, one occupancy page per run
+    QFile pdf(path);
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    QVERIFY(pdf.read(5) == "%PDF-");
+
+    // A run whose result is out of date is left out, and the report says so.
+    workspace->updateRun(a, {"edf-most-packed", {}}, {"none", {}});
+    const model::ReportData updating = ui::workspaceReport(*workspace, {});
+    QCOMPARE(updating.runs.size(), size_t{1});
+    QCOMPARE(updating.notes.size(), size_t{1});
+}
+
+QTEST_MAIN(TestReportWriter)
+#include "tst_reportwriter.moc"
