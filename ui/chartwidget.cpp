@@ -133,6 +133,32 @@ void ChartWidget::resetView()
     replot();
 }
 
+void ChartWidget::setCursorTime(double hours)
+{
+    if (m_cursor == nullptr) {
+        if (std::isnan(hours))
+            return;
+        m_cursor = new QCPItemStraightLine(m_plot);
+        m_cursor->setPen(QPen(QColor(0xc0, 0x20, 0x20), 1.5, Qt::DashLine));
+        m_cursor->setSelectable(false);
+    }
+    m_cursor->setVisible(!std::isnan(hours));
+    m_cursor->point1->setCoords(hours, 0.0);
+    m_cursor->point2->setCoords(hours, 1.0);
+    m_cursorDirty = !isVisible();
+    if (!m_cursorDirty)
+        replot();
+}
+
+void ChartWidget::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_cursorDirty) {
+        m_cursorDirty = false;
+        replot();
+    }
+}
+
 void ChartWidget::replot()
 {
     m_plot->replot(QCustomPlot::rpQueuedReplot);

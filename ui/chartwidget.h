@@ -8,6 +8,7 @@
 
 class QCustomPlot;
 class QCPAxis;
+class QCPItemStraightLine;
 class QCPItemText;
 
 namespace ui {
@@ -40,6 +41,8 @@ public slots:
     void setTimeRange(double lower, double upper);
     /// Back to the whole run.
     void resetView();
+    /// A vertical cursor at @p hours (time charts; NaN hides it). Replots only while visible.
+    void setCursorTime(double hours);
 
 signals:
     /// The user (or code) moved or zoomed the time axis.
@@ -52,6 +55,7 @@ protected:
     /// Sets the natural x extent (hours) used by resetView().
     void setTimeExtent(double endHours);
     void replot();
+    void showEvent(QShowEvent* event) override;
 
 private:
     void setupPlot(bool timeAxis);
@@ -59,6 +63,8 @@ private:
 
     QCustomPlot* m_plot = nullptr;
     QCPItemText* m_staleLabel = nullptr;
+    QCPItemStraightLine* m_cursor = nullptr; ///< created by the first setCursorTime()
+    bool m_cursorDirty = false;              ///< moved while hidden: replot when shown
     QString m_title;
     double m_endHours = 24.0;
     bool m_stale = false;

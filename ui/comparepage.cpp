@@ -165,6 +165,12 @@ std::vector<ChartWidget*> ComparePage::timeCharts() const
     return charts;
 }
 
+void ComparePage::setCursorTime(double minutes)
+{
+    for (ChartWidget* chart : timeCharts())
+        chart->setCursorTime(minutes / 60.0);
+}
+
 void ComparePage::connectSignals()
 {
     for (ChartWidget* chart : timeCharts())

@@ -51,6 +51,10 @@ public:
     /// Milliseconds from the last edit to the charts showing its results, -1 before any.
     [[nodiscard]] qint64 lastEditToChartMs() const { return m_editToChartMs; }
 
+public slots:
+    /// A vertical cursor at @p minutes on every time chart (e.g. following the Playback page).
+    void setCursorTime(double minutes);
+
 signals:
     /// Every shown run has its current result on the charts.
     void chartsUpdated();

@@ -43,8 +43,8 @@ bool parseSize(const QString& text, QSize& size)
 
 QStringList launchPages()
 {
-    return {QStringLiteral("overview"), QStringLiteral("runs"), QStringLiteral("compare"), QStringLiteral("layouts"),
-            QStringLiteral("workload")};
+    return {QStringLiteral("overview"), QStringLiteral("runs"),     QStringLiteral("compare"),
+            QStringLiteral("layouts"),  QStringLiteral("workload"), QStringLiteral("playback")};
 }
 
 LaunchOptions parseLaunchOptions(const QStringList& args)
@@ -103,9 +103,10 @@ QString launchHelp()
                           "                     has finished, save it as a PNG and exit\n"
                           "  --size WxH         window size for --screenshot (default 1280x800)\n"
                           "  --page NAME        page to show: overview (default), runs, compare, layouts\n"
-                          "                     or workload; for\n"
+                          "                     workload or playback; for\n"
                           "                     runs and compare, --screenshot first adds two runs (the\n"
-                          "                     scenario's policies and cedf/threshold) and waits for them\n"
+                          "                     scenario's policies and cedf/threshold) and waits for them;\n"
+                          "                     for playback it waits for the recording and shows mid-run\n"
                           "  --help             this text\n"
                           "  --version          the version\n"
                           "Qt's own options (-platform, -style, ...) are accepted too.\n"

@@ -7,6 +7,7 @@
 #include "launchoptions.h"
 #include "layouteditor.h"
 #include "overviewpage.h"
+#include "playbackpage.h"
 #include "reportaction.h"
 #include "resources.h"
 #include "runspage.h"
@@ -58,6 +59,9 @@ void MainWindow::setupPages()
     addPage(m_layouts, tr("Layouts"));
     m_workload = new WorkloadPage(m_workspace);
     addPage(m_workload, tr("Workload"));
+    m_playback = new PlaybackPage(m_workspace);
+    addPage(m_playback, tr("Playback"));
+    connect(m_playback, &PlaybackPage::timeChanged, m_compare, &ComparePage::setCursorTime);
     connect(m_runs, &RunsPage::compareRequested, this, [this](const QList<int>& keys) {
         m_compare->setRuns(keys);
         m_pages->setCurrentWidget(m_compare);
@@ -71,7 +75,7 @@ QStringList MainWindow::pageNames()
 
 bool MainWindow::showPage(const QString& name)
 {
-    const QList<QWidget*> pages{m_overview, m_runs, m_compare, m_layouts, m_workload};
+    const QList<QWidget*> pages{m_overview, m_runs, m_compare, m_layouts, m_workload, m_playback};
     const qsizetype i = pageNames().indexOf(name.toLower());
     if (i < 0)
         return false;

@@ -18,6 +18,7 @@ class ComparePage;
 class LayoutEditorPage;
 class WorkloadPage;
 class OverviewPage;
+class PlaybackPage;
 class RunsPage;
 class Workspace;
 struct RunSnapshot;
@@ -35,6 +36,7 @@ public:
     [[nodiscard]] OverviewPage* overviewPage() const { return m_overview; }
     [[nodiscard]] RunsPage* runsPage() const { return m_runs; }
     [[nodiscard]] ComparePage* comparePage() const { return m_compare; }
+    [[nodiscard]] PlaybackPage* playbackPage() const { return m_playback; }
 
     /// Adds a page as a tab; the window owns it.
     void addPage(QWidget* page, const QString& title);
@@ -76,6 +78,7 @@ private:
     ComparePage* m_compare = nullptr;
     LayoutEditorPage* m_layouts = nullptr;
     WorkloadPage* m_workload = nullptr;
+    PlaybackPage* m_playback = nullptr;
     QProgressBar* m_busy = nullptr;
     QLabel* m_runInfo = nullptr;
 };

@@ -3,6 +3,7 @@
 
 #include "comparepage.h"
 #include "mainwindow.h"
+#include "playbackpage.h"
 #include "workspace.h"
 
 #include <QCoreApplication>
@@ -10,6 +11,8 @@
 #include <QEventLoop>
 #include <QPixmap>
 #include <QTimer>
+
+#include <algorithm>
 
 namespace ui {
 
@@ -44,6 +47,23 @@ bool addDemoRuns(Workspace* workspace, ComparePage* compare, int timeoutMs)
         QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
     compare->setRuns({own, other});
     return done();
+}
+
+/// Waits for the Playback page's recording and moves to a step with decisions mid-run.
+bool preparePlayback(PlaybackPage* page, int timeoutMs)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (!page->playback() && clock.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
+    const auto pb = page->playback();
+    if (!pb)
+        return false;
+    int step = std::max(0, pb->stepAtTime(pb->step(pb->stepCount() - 1).time * 0.5));
+    while (step + 1 < pb->stepCount() && pb->step(step).starts.size() < 2)
+        ++step;
+    page->goToStep(step);
+    return true;
 }
 
 } // namespace
@@ -81,6 +101,11 @@ ScreenshotOutcome screenshotAfterRun(MainWindow& window, model::Scenario scenari
     }
     if (!page.isEmpty())
         window.showPage(page);
+    if (page == QLatin1String("playback") && !preparePlayback(window.playbackPage(), timeoutMs)) {
+        outcome.ok = false;
+        outcome.error = QStringLiteral("the playback was not recorded within %1 s").arg(timeoutMs / 1000);
+        return outcome;
+    }
 
     settle(300);
     if (!window.grab().save(file, "PNG")) {

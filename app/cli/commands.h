@@ -25,6 +25,8 @@ int runImportMigParted(const std::vector<std::string>& args, std::ostream& out, 
 int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runPolicies(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runTrain(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// Only in builds with the GUI (MIGSIGHT_HAVE_PLAYBACK): it paints with the studio's painter.
+int runPlayback(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// Only in builds with the GUI (MIGSIGHT_HAVE_REPORT): it paints with the studio's widgets.
 int runReport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 

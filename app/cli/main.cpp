@@ -65,6 +65,11 @@ Commands:
       Trains a learned repartitioner on simulated days of the scenario (docs/learned-policies.md)
       and writes its weights; progress on stderr. Ctrl-C finishes the days in progress and writes
       FILE.json.checkpoint.json; the same command resumes from it.
+  playback SCENARIO.json --out-dir DIR [--scheduler ID] [--repartitioner ID] [--seed N]
+           [--from MIN] [--to MIN] [--steps N] [--size WxH]
+      Re-runs the scenario with the policies explaining their decisions and writes the events
+      between --from and --to (minutes; default the whole run), at most N of them (default 100),
+      as DIR/frame-0001.png, ...: the fleet, the queue and the step's decisions (docs/playback.md).
 
 Options:
   --help       this text
@@ -90,6 +95,10 @@ int main(int argc, char** argv)
     const std::string command = words[0];
     words.erase(words.begin());
     try {
+#ifdef MIGSIGHT_HAVE_PLAYBACK
+        if (command == "playback")
+            return cli::runPlayback(words, std::cout, std::cerr);
+#endif
         if (command == "layouts")
             return cli::runLayouts(words, std::cout, std::cerr);
         if (command == "simulate")

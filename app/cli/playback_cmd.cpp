@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// migsight-cli playback: a run re-simulated with explanations on, written as numbered PNG frames
+// for slides (docs/playback.md). It paints with the studio's playback painter, so it starts a
+// QGuiApplication on the offscreen platform (no display needed).
+#include "args.h"
+#include "commands.h"
+#include "playback.h"
+#include "playbackexport.h"
+
+#include <QGuiApplication>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+
+namespace cli {
+
+namespace {
+
+double number(const Args& args, const std::string& name, double fallback)
+{
+    const auto v = args.value(name);
+    if (!v)
+        return fallback;
+    try {
+        size_t used = 0;
+        const double x = std::stod(*v, &used);
+        if (used != v->size() || !std::isfinite(x))
+            throw std::invalid_argument("");
+        return x;
+    } catch (const std::exception&) {
+        throw UsageError(name + " needs a number, got '" + *v + "'");
+    }
+}
+
+QSize frameSize(const Args& args)
+{
+    const std::string text = args.value("--size").value_or("1280x800");
+    int w = 0;
+    int h = 0;
+    char x = 0;
+    if (std::sscanf(text.c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x' || w < 320 || h < 240)
+        throw UsageError("--size needs WIDTHxHEIGHT, at least 320x240, got '" + text + "'");
+    return {w, h};
+}
+
+} // namespace
+
+int runPlayback(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Args args(words, {},
+                    {"--scheduler", "--repartitioner", "--seed", "--from", "--to", "--steps", "--out-dir", "--size"});
+    const std::string input = args.onePositional("SCENARIO.json");
+    const auto outDir = args.value("--out-dir");
+    if (!outDir)
+        throw UsageError("--out-dir DIR is required");
+    const double from = number(args, "--from", 0.0);
+    const double to = number(args, "--to", std::numeric_limits<double>::infinity());
+    const double steps = number(args, "--steps", 100.0);
+    if (steps < 1.0 || steps > 100000.0 || to < from)
+        throw UsageError("--steps needs 1..100000 and --to must not be before --from");
+    const QSize size = frameSize(args);
+
+    model::Problems problems;
+    auto scenario = std::make_shared<const model::Scenario>(model::loadScenario(input, problems));
+    model::RunOptions options;
+    if (auto s = args.value("--scheduler"))
+        options.scheduler = model::PolicyChoice{*s, {}};
+    if (auto s = args.value("--repartitioner"))
+        options.repartitioner = model::PolicyChoice{*s, {}};
+    if (auto s = args.value("--seed"))
+        options.seed = static_cast<std::uint64_t>(number(args, "--seed", 0.0));
+    options.timeSeries = false;
+    std::vector<simcore::Job> jobs;
+    if (problems.empty())
+        jobs = model::scenarioJobs(*scenario, options.seed, problems);
+    if (!problems.empty()) {
+        for (const auto& p : problems.items())
+            err << "error: " << p.text() << "\n";
+        return kExitBadInput;
+    }
+    const auto playback = model::Playback::record(scenario, std::move(jobs), options);
+
+    // Painting needs a GUI application (fonts); the offscreen platform needs no display.
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    int argc = 1;
+    char name[] = "migsight-cli";
+    char* argv[] = {name, nullptr};
+    QGuiApplication app(argc, argv);
+    const auto frames = ui::framesBetween(*playback, from, to, static_cast<int>(steps));
+    QString error;
+    const int written = ui::writePlaybackFrames(*playback, frames, QString::fromStdString(*outDir), size, &error);
+    if (!error.isEmpty()) {
+        err << "error: " << error.toStdString() << "\n";
+        return kExitFailure;
+    }
+    out << "wrote " << written << " frames (of " << playback->stepCount() << " events) to " << *outDir << "\n";
+    return kExitOk;
+}
+
+} // namespace cli
