@@ -19,15 +19,15 @@ namespace {
 
 QColor cardFill()
 {
-    return QColor(0xfb, 0xfb, 0xfc);
+    return surfaceColour();
 }
 QColor cardBorder()
 {
-    return QColor(0xc4, 0xc8, 0xcf);
+    return borderColour();
 }
 QColor mutedText()
 {
-    return QColor(0x5f, 0x66, 0x70);
+    return mutedTextColour();
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ganttplottable.h"
 
+#include "palette.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -67,7 +69,7 @@ void GanttPlottable::draw(QCPPainter* painter)
     const QCPRange vr = values->range();
     const int first = std::max(0, static_cast<int>(std::floor(vr.lower + 0.5)));
     const int last = std::min(static_cast<int>(m_data->rows.size()) - 1, static_cast<int>(std::ceil(vr.upper - 0.5)));
-    const QPen separator(QColor(0xb0, 0xb5, 0xbd), 1.0);
+    const QPen separator(borderColour(), 1.0);
     for (int i = first; i <= last; ++i) {
         const double a = values->coordToPixel(i - 0.42);
         const double b = values->coordToPixel(i + 0.42);
@@ -89,7 +91,7 @@ void GanttPlottable::drawPresence(QCPPainter* painter, const GanttRow& row, doub
 {
     // The light band is when this instance existed: the GPU's layout over time, row by row.
     QCPAxis* keys = keyAxis();
-    const QColor band = m_stale ? QColor(0xf3, 0xf3, 0xf3) : QColor(0xe8, 0xeb, 0xf0);
+    const QColor band = presenceColour(m_stale);
     for (const auto& [from, to] : row.present) {
         const double a = keys->coordToPixel(from);
         const double b = keys->coordToPixel(to);

@@ -57,7 +57,14 @@ LaunchOptions parseLaunchOptions(const QStringList& args)
             o.help = true;
         else if (arg == QLatin1String("--version"))
             o.version = true;
-        else if (isOption(arg, QStringLiteral("--session")))
+        else if (arg == QLatin1String("--startup-time"))
+            o.startupTime = true;
+        else if (isOption(arg, QStringLiteral("--theme"))) {
+            if (takeValue(args, i, QStringLiteral("--theme"), o.theme, o.error) &&
+                !QStringList{QStringLiteral("system"), QStringLiteral("light"), QStringLiteral("dark")}.contains(
+                    o.theme))
+                o.error = QStringLiteral("--theme needs system, light or dark, got '%1'").arg(o.theme);
+        } else if (isOption(arg, QStringLiteral("--session")))
             takeValue(args, i, QStringLiteral("--session"), o.session, o.error);
         else if (isOption(arg, QStringLiteral("--screenshot")))
             takeValue(args, i, QStringLiteral("--screenshot"), o.screenshot, o.error);
@@ -93,12 +100,13 @@ QString launchHelp()
     return QStringLiteral("migsight - MIG partitioning and GPU job scheduling what-if studio\n"
                           "\n"
                           "Usage: migsight [--session FILE | FILE] [--page NAME]\n"
-                          "                [--screenshot FILE.png [--size WxH]]\n"
+                          "                [--screenshot FILE.png [--size WxH]] [--theme NAME]\n"
+                          "                [--startup-time]\n"
                           "\n"
                           "Options:\n"
-                          "  --session FILE     open FILE, a scenario .json (default: the bundled\n"
-                          "                     samples/quickstart.json); a bare FILE does the same.\n"
-                          "                     Session databases (.sqlite) are not supported yet.\n"
+                          "  --session FILE     open FILE: a session (.sqlite, saved by File › Save or\n"
+                          "                     migsight-cli --db) or a scenario .json (default: the\n"
+                          "                     bundled samples/quickstart.json); a bare FILE does the same\n"
                           "  --screenshot FILE  render the main window offscreen once the first simulation\n"
                           "                     has finished, save it as a PNG and exit\n"
                           "  --size WxH         window size for --screenshot (default 1280x800)\n"
@@ -107,6 +115,9 @@ QString launchHelp()
                           "                     runs and compare, --screenshot first adds two runs (the\n"
                           "                     scenario's policies and cedf/threshold) and waits for them;\n"
                           "                     for playback it waits for the recording and shows mid-run\n"
+                          "  --theme NAME       system, light or dark for this start (View › Theme keeps one)\n"
+                          "  --startup-time     print the milliseconds from process start to the first\n"
+                          "                     painted, responsive window, then quit\n"
                           "  --help             this text\n"
                           "  --version          the version\n"
                           "Qt's own options (-platform, -style, ...) are accepted too.\n"

@@ -15,9 +15,11 @@ struct LaunchOptions
     QString session;    ///< scenario file to open; empty = the default sample
     QString screenshot; ///< PNG to write after the first run, then exit
     QSize screenshotSize{1280, 800};
-    QString page;     ///< page to show (--page): overview, runs or compare; empty = overview
-    QStringList rest; ///< arguments that are not ours, for QApplication
-    QString error;    ///< first usage error, empty when the line was fine
+    QString page;             ///< page to show (--page): overview, runs or compare; empty = overview
+    QString theme;            ///< --theme system|light|dark for this start only; empty = the saved one
+    bool startupTime = false; ///< --startup-time: print the time to an interactive window, quit
+    QStringList rest;         ///< arguments that are not ours, for QApplication
+    QString error;            ///< first usage error, empty when the line was fine
 };
 
 /// Takes migsight's own options out of the arguments after the program name. Everything else

@@ -12,17 +12,23 @@
 #include "resources.h"
 #include "runspage.h"
 #include "scenariofile.h"
+#include "sessioncontroller.h"
+#include "viewmenu.h"
 #include "workloadpage.h"
 #include "workspace.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -35,12 +41,14 @@ namespace ui {
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), m_workspace(new Workspace(this))
 {
+    m_session = new SessionController(this, m_workspace);
     setupPages();
     setupMenus();
     setupStatusBar();
     connectSignals();
     updateTitle();
     resize(1280, 800);
+    setAcceptDrops(true); // scenario, session and trace files
 }
 
 void MainWindow::setupPages()
@@ -91,12 +99,16 @@ void MainWindow::addPage(QWidget* page, const QString& title)
 void MainWindow::setupMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    QAction* open = file->addAction(tr("&Open scenario…"), this, &MainWindow::openScenarioDialog);
-    open->setShortcut(QKeySequence::Open);
+    m_session->addFileActions(file);
+    m_session->setTraceImporter([this](const QString& path) {
+        m_pages->setCurrentWidget(m_workload);
+        return m_workload->importTrace(path);
+    });
     setupExportMenu(file);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setStatusTip(tr("Quit MIGsight (asks before discarding unsaved work)"));
     quit->setMenuRole(QAction::QuitRole);
 
     if (auto* layouts = findChild<LayoutEditorPage*>()) {
@@ -105,13 +117,16 @@ void MainWindow::setupMenus()
         edit->addAction(layouts->redoAction());
     }
 
+    setupViewMenu(menuBar(), m_pages);
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     QAction* run = simulation->addAction(tr("&Run"), this, &MainWindow::runSimulation);
     run->setShortcut(QKeySequence(Qt::Key_F5));
+    run->setStatusTip(tr("Simulate the scenario's day again with its own policies"));
     run->setObjectName(QStringLiteral("runAction"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QAction* about = help->addAction(tr("&About MIGsight"), this, &MainWindow::showAbout);
+    about->setStatusTip(tr("Version, licences and data attributions"));
     about->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 }
@@ -198,6 +213,8 @@ void MainWindow::setupStatusBar()
 void MainWindow::connectSignals()
 {
     connect(m_workspace, &Workspace::scenarioChanged, this, &MainWindow::updateTitle);
+    connect(m_workspace, &Workspace::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &SessionController::documentChanged, this, &MainWindow::updateTitle);
     connect(m_workspace, &Workspace::busyChanged, this, &MainWindow::onBusyChanged);
     connect(m_workspace, &Workspace::runFinished, this, &MainWindow::onRunFinished);
     connect(m_workspace, &Workspace::runFailed, this, &MainWindow::onRunFailed);
@@ -212,56 +229,54 @@ void MainWindow::connectSignals()
 
 void MainWindow::updateTitle()
 {
-    const auto scenario = m_workspace->scenario();
-    setWindowTitle(scenario ? tr("MIGsight — %1").arg(QString::fromStdString(scenario->name))
-                            : QStringLiteral("MIGsight"));
+    setWindowTitle(m_session->title());
+    setWindowModified(m_workspace->isModified());
 }
 
 bool MainWindow::openScenario(const QString& path)
 {
-    if (isSessionDatabase(path)) {
-        showProblems(path,
-                     tr("<p><b>%1</b> is a session database. Session databases are not supported yet; "
-                        "open a scenario .json file.</p>")
-                         .arg(QFileInfo(path).fileName().toHtmlEscaped()),
-                     {});
-        return false;
-    }
-    LoadedScenario loaded = loadScenarioFile(path);
-    if (!loaded.ok()) {
-        showProblems(path, problemsHtml(path, loaded.problems), problemsText(loaded.problems));
-        statusBar()->showMessage(tr("Could not open %1").arg(QFileInfo(path).fileName()), 8000);
-        return false;
-    }
-    m_workspace->setScenario(std::move(loaded.scenario), path);
-    return true;
+    return m_session->openFile(path, false);
 }
 
-void MainWindow::showProblems(const QString& path, const QString& html, const QString& details)
+void MainWindow::closeEvent(QCloseEvent* event)
 {
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Cannot open %1").arg(QFileInfo(path).fileName()), html,
-                                QMessageBox::Close, this);
-    box->setObjectName(QStringLiteral("problemsBox"));
-    box->setTextFormat(Qt::RichText);
-    box->setDetailedText(details); // plain text, easy to copy into a bug report or an editor
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
+    if (!m_session->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    m_workspace->cancelAll();
+    m_session->shutdown();
+    event->accept();
 }
 
-void MainWindow::openScenarioDialog()
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
 {
-    const QString start = m_workspace->scenarioPath().isEmpty() ? QString::fromStdString(model::samplesDir().string())
-                                                                : QFileInfo(m_workspace->scenarioPath()).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), start,
-                                                      tr("MIGsight scenarios (*.json);;All files (*)"));
-    if (!path.isEmpty())
-        openScenario(path);
+    if (SessionController::canOpen(event->mimeData()))
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    if (!SessionController::canOpen(event->mimeData()))
+        return;
+    event->acceptProposedAction();
+    // Opening may ask about unsaved work: not inside the drop, where the source still waits.
+    const QMimeData* mime = event->mimeData();
+    auto* copy = new QMimeData;
+    copy->setUrls(mime->urls());
+    QMetaObject::invokeMethod(
+        this,
+        [this, copy] {
+            m_session->openDropped(copy);
+            delete copy;
+        },
+        Qt::QueuedConnection);
 }
 
 void MainWindow::runSimulation()
 {
     if (m_workspace->run() == 0)
-        statusBar()->showMessage(tr("Open a scenario first (File › Open scenario…)"), 5000);
+        statusBar()->showMessage(tr("Open a scenario first (File › Open…)"), 5000);
 }
 
 void MainWindow::showAbout()

@@ -20,6 +20,7 @@ class WorkloadPage;
 class OverviewPage;
 class PlaybackPage;
 class RunsPage;
+class SessionController;
 class Workspace;
 struct RunSnapshot;
 
@@ -33,6 +34,7 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
 
     [[nodiscard]] Workspace* workspace() const { return m_workspace; }
+    [[nodiscard]] SessionController* session() const { return m_session; }
     [[nodiscard]] OverviewPage* overviewPage() const { return m_overview; }
     [[nodiscard]] RunsPage* runsPage() const { return m_runs; }
     [[nodiscard]] ComparePage* comparePage() const { return m_compare; }
@@ -44,17 +46,21 @@ public:
     bool showPage(const QString& name);
     /// The names showPage() knows.
     [[nodiscard]] static QStringList pageNames();
-    /// Opens a scenario file; on problems shows them all (window-modal, not blocking) and keeps
-    /// the current scenario. Returns whether it opened.
+    /// Opens a scenario or session file without asking about unsaved work; on problems shows
+    /// them all (window-modal, not blocking) and keeps the current scenario. Returns whether it opened.
     bool openScenario(const QString& path);
 
 public slots:
-    void openScenarioDialog();
     void runSimulation();
     void showAbout();
     void exportMigParted();
     void exportPerfetto();
     void exportSeriesCsv();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void setupPages();
@@ -65,13 +71,13 @@ private:
                     const std::function<void(std::ostream&)>& write);
     void setupStatusBar();
     void connectSignals();
-    void showProblems(const QString& path, const QString& html, const QString& details);
     void updateTitle();
     void onBusyChanged(bool busy);
     void onRunFinished(const RunSnapshot& snapshot);
     void onRunFailed(int id, const QString& message);
 
     Workspace* m_workspace;
+    SessionController* m_session = nullptr;
     QTabWidget* m_pages = nullptr;
     OverviewPage* m_overview = nullptr;
     RunsPage* m_runs = nullptr;

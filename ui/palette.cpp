@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "palette.h"
 
+#include <QApplication>
+#include <QPalette>
+
 #include <array>
 
 namespace ui {
@@ -38,6 +41,38 @@ QColor powerColour()
 QColor queueColour()
 {
     return QColor(0xd5, 0x5e, 0x00);
+}
+
+bool isDarkTheme()
+{
+    return QApplication::palette().color(QPalette::Window).lightness() < 128;
+}
+
+QColor surfaceColour()
+{
+    return isDarkTheme() ? QColor(0x24, 0x26, 0x2a) : QColor(0xfb, 0xfb, 0xfc);
+}
+
+QColor borderColour()
+{
+    return isDarkTheme() ? QColor(0x5a, 0x60, 0x6a) : QColor(0xc4, 0xc8, 0xcf);
+}
+
+QColor mutedTextColour()
+{
+    return isDarkTheme() ? QColor(0xa9, 0xb0, 0xba) : QColor(0x5f, 0x66, 0x70);
+}
+
+QColor gridColour()
+{
+    return isDarkTheme() ? QColor(0x3c, 0x40, 0x47) : QColor(0xdd, 0xdf, 0xe3);
+}
+
+QColor presenceColour(bool stale)
+{
+    if (isDarkTheme())
+        return stale ? QColor(0x2a, 0x2c, 0x30) : QColor(0x33, 0x37, 0x3e);
+    return stale ? QColor(0xf3, 0xf3, 0xf3) : QColor(0xe8, 0xeb, 0xf0);
 }
 
 } // namespace ui

@@ -16,4 +16,14 @@ namespace ui {
 [[nodiscard]] QColor powerColour();
 [[nodiscard]] QColor queueColour();
 
+/// Whether the application palette is a dark one (View › Theme › Dark).
+[[nodiscard]] bool isDarkTheme();
+/// Neutral colours of cards, frames and grids that follow the light or dark palette.
+[[nodiscard]] QColor surfaceColour();   ///< a GPU card's fill
+[[nodiscard]] QColor borderColour();    ///< card borders, chart frames, separators
+[[nodiscard]] QColor mutedTextColour(); ///< secondary text (board names, captions)
+[[nodiscard]] QColor gridColour();      ///< chart grid lines
+/// The band behind a Gantt row while its instance exists (lighter when stale).
+[[nodiscard]] QColor presenceColour(bool stale);
+
 } // namespace ui

@@ -22,12 +22,6 @@ LoadedScenario loadScenarioFile(const QString& path)
     return loaded;
 }
 
-bool isSessionDatabase(const QString& path)
-{
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    return suffix == QLatin1String("sqlite") || suffix == QLatin1String("sqlite3");
-}
-
 QString problemsText(const model::Problems& problems)
 {
     return QString::fromStdString(problems.text());

@@ -19,9 +19,6 @@ struct LoadedScenario
 /// Loads a scenario file; every problem (also an exception of the loader) ends up in problems.
 [[nodiscard]] LoadedScenario loadScenarioFile(const QString& path);
 
-/// Session databases come later; true for the file names they will have.
-[[nodiscard]] bool isSessionDatabase(const QString& path);
-
 /// All problems, one per line ("file: $.fleet[0].count: message").
 [[nodiscard]] QString problemsText(const model::Problems& problems);
 

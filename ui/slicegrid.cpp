@@ -11,15 +11,15 @@ namespace ui {
 
 QColor editorCardFill()
 {
-    return QColor(0xfb, 0xfb, 0xfc);
+    return surfaceColour();
 }
 QColor editorCardBorder()
 {
-    return QColor(0xc4, 0xc8, 0xcf);
+    return borderColour();
 }
 QColor editorMutedText()
 {
-    return QColor(0x5f, 0x66, 0x70);
+    return mutedTextColour();
 }
 
 FleetCard cardOf(int index, const simcore::GpuModel& board, const simcore::Layout& layout)

@@ -108,6 +108,7 @@ int Workspace::addRun(const model::PolicyChoice& scheduler, const model::PolicyC
     spec.scheduler = scheduler;
     spec.repartitioner = repartitioner;
     m_runs.push_back(std::move(spec));
+    setModified(true); // run specs are part of a saved session
     emit runsChanged();
     startSpec(m_runs.back());
     return m_runs.back().key;
@@ -122,6 +123,7 @@ void Workspace::updateRun(int key, const model::PolicyChoice& scheduler, const m
     spec->scheduler = scheduler;
     spec->repartitioner = repartitioner;
     spec->stale = spec->latest.has_value();
+    setModified(true);
     emit runSpecChanged(key);
     scheduleRerun(key);
 }
@@ -135,6 +137,7 @@ void Workspace::removeRun(int key)
         m_runner->cancel(spec->requestId);
     m_dirty.erase(key);
     std::erase_if(m_runs, [key](const RunSpec& s) { return s.key == key; });
+    setModified(true);
     emit runsChanged();
 }
 

@@ -53,7 +53,7 @@ public:
     void editScenario(model::Scenario edited, const QString& what);
     /// Runs the open scenario again; returns the run id, 0 when no scenario is open.
     int run();
-    /// Whether the scenario has edits that are not saved to its file.
+    /// Whether the scenario or the run specs have changes that are not saved (see SessionController).
     [[nodiscard]] bool isModified() const { return m_modified; }
     void setModified(bool modified);
 

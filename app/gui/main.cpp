@@ -6,6 +6,10 @@
 #include "resources.h"
 #include "scenariofile.h"
 #include "screenshot.h"
+#include "sessioncontroller.h"
+#include "sessionfile.h"
+#include "startuptime.h"
+#include "theme.h"
 #include "version.h"
 
 #include <QApplication>
@@ -65,9 +69,21 @@ void preferOffscreenWithoutDisplay()
         qputenv("QT_QPA_PLATFORM", "offscreen");
 }
 
+/// The scenario of a scenario file or of a session file (its workspace's scenario).
+ui::LoadedScenario loadForScreenshot(const QString& path)
+{
+    if (!ui::isSessionFile(path))
+        return ui::loadScenarioFile(path);
+    ui::LoadedSession session = ui::loadSession(path);
+    ui::LoadedScenario loaded{std::move(session.state.scenario), std::move(session.problems)};
+    if (!session.error.isEmpty())
+        loaded.problems.add(path.toStdString(), {}, session.error.toStdString());
+    return loaded;
+}
+
 int runScreenshot(const ui::LaunchOptions& options, const QString& scenarioPath)
 {
-    ui::LoadedScenario loaded = ui::loadScenarioFile(scenarioPath);
+    ui::LoadedScenario loaded = loadForScreenshot(scenarioPath);
     if (!loaded.ok()) {
         for (const auto& p : loaded.problems.items())
             printErr(QStringLiteral("error: %1\n").arg(QString::fromStdString(p.text())));
@@ -91,16 +107,12 @@ std::optional<int> usageFailure(const ui::LaunchOptions& options)
         printErr(QStringLiteral("migsight: %1 (see --help)\n").arg(options.error));
         return kExitBadInput;
     }
-    if (ui::isSessionDatabase(options.session)) {
-        printErr(QStringLiteral("migsight: %1: session databases are not supported yet; pass a scenario .json file\n")
-                     .arg(options.session));
-        return kExitBadInput;
-    }
     return std::nullopt;
 }
 
 void setupApplication()
 {
+    QApplication::setOrganizationName(QStringLiteral("MIGsight"));
     QApplication::setApplicationName(QStringLiteral("MIGsight"));
     QApplication::setApplicationVersion(ui::versionString());
     QApplication::setDesktopFileName(QStringLiteral("migsight"));
@@ -112,8 +124,35 @@ void setupApplication()
 
 } // namespace
 
+/// The theme of --theme for this start only, else the one kept by View › Theme.
+void applyStartTheme(const ui::LaunchOptions& options)
+{
+    ui::Theme theme = ui::savedTheme();
+    (void)ui::parseTheme(options.theme, theme);
+    ui::applyTheme(theme, false); // already kept, or only for this start
+}
+
+/// The studio as a user starts it: window state and theme as left, crash recovery first.
+int runInteractive(const ui::LaunchOptions& options, const QString& path, qint64 mainStartNs)
+{
+    ui::MainWindow window;
+    if (options.startupTime) {
+        ui::reportStartupWhenInteractive(&window, mainStartNs);
+    } else {
+        window.session()->restoreWindowState();
+    }
+    window.show();
+    // A crash's autosaved work comes first; an explicitly given file still opens when it is declined.
+    if (options.startupTime || !window.session()->offerRecovery() || !options.session.isEmpty())
+        window.openScenario(path);
+    if (!options.page.isEmpty())
+        window.showPage(options.page);
+    return QApplication::exec();
+}
+
 int main(int argc, char** argv)
 {
+    const qint64 mainStartNs = ui::steadyNowNs();
     // Our options are taken out before QApplication sees the line: it would take "--session" for
     // itself, and --help, --version and usage errors must work without a display.
     ui::LaunchOptions options = ui::parseLaunchOptions(rawArguments(argc, argv));
@@ -134,13 +173,8 @@ int main(int argc, char** argv)
     if (const auto failure = usageFailure(options))
         return *failure;
     const QString path = options.session.isEmpty() ? ui::defaultScenarioPath() : options.session;
+    applyStartTheme(options);
     if (!options.screenshot.isEmpty())
         return runScreenshot(options, path);
-
-    ui::MainWindow window;
-    window.show();
-    window.openScenario(path);
-    if (!options.page.isEmpty())
-        window.showPage(options.page);
-    return QApplication::exec();
+    return runInteractive(options, path, mainStartNs);
 }

@@ -42,7 +42,8 @@ private slots:
     void rejectsBadOptions();
     void leftoversAreTheFileOrAnError();
     void helpAndVersion();
-    void sessionDatabaseExits2();
+    void missingSessionExits2();
+    void startupTimeIsPrinted();
     void badScenarioPrintsEveryProblem();
     void screenshotOfTheDefaultScenario();
     void screenshotAtAChosenSize();
@@ -111,11 +112,19 @@ void TestLaunch::helpAndVersion()
     QVERIFY(unknown.err.contains(QStringLiteral("unknown option '--frobnicate'")));
 }
 
-void TestLaunch::sessionDatabaseExits2()
+void TestLaunch::missingSessionExits2()
 {
-    const Outcome o = runGui({"--session", "studio.sqlite", "--screenshot", "/dev/null"});
+    const Outcome o = runGui({"--session", "no-such-studio.sqlite", "--screenshot", "/dev/null"});
     QCOMPARE(o.exitCode, 2);
-    QVERIFY(o.err.contains(QStringLiteral("session databases are not supported yet")));
+    QVERIFY2(o.err.contains(QStringLiteral("no such session file")), qPrintable(o.err));
+}
+
+void TestLaunch::startupTimeIsPrinted()
+{
+    const Outcome o = runGui({"--startup-time"});
+    QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+    QVERIFY2(o.out.startsWith(QStringLiteral("startup: ")), qPrintable(o.out));
+    QVERIFY(o.out.contains(QStringLiteral(" ms to an interactive window")));
 }
 
 void TestLaunch::badScenarioPrintsEveryProblem()

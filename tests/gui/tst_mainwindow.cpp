@@ -54,7 +54,7 @@ private slots:
     void showsTheQuickstartRun();
     void runActionAndButtonRunAgain();
     void badScenarioListsEveryProblem();
-    void sessionDatabaseIsRefused();
+    void missingSessionIsReported();
     void newerScenarioWinsOverARunningOne();
     void staleRunsAreDropped();
     void runFailureIsShownNotThrown();
@@ -144,12 +144,13 @@ void TestMainWindow::badScenarioListsEveryProblem()
     box->close();
 }
 
-void TestMainWindow::sessionDatabaseIsRefused()
+void TestMainWindow::missingSessionIsReported()
 {
     ui::MainWindow window;
-    QVERIFY(!window.openScenario(QStringLiteral("/tmp/day.sqlite")));
+    QVERIFY(!window.openScenario(QStringLiteral("/tmp/no-such-day.sqlite")));
     auto* box = window.findChild<QMessageBox*>(QStringLiteral("problemsBox"));
-    QVERIFY(box != nullptr && box->text().contains(QStringLiteral("not supported yet")));
+    QVERIFY(box != nullptr && box->text().contains(QStringLiteral("no such session file")));
+    QVERIFY(window.workspace()->scenario() == nullptr);
 }
 
 void TestMainWindow::newerScenarioWinsOverARunningOne()

@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Sessions in the studio as a user meets them: save, new, open, recent files, the prompt before
+// unsaved work goes, autosave and recovery after a crash, files dropped on the window.
+#include "autosave.h"
+#include "comparepage.h"
+#include "mainwindow.h"
+#include "recentfiles.h"
+#include "result_json.h"
+#include "sessioncontroller.h"
+#include "theme.h"
+#include "workspace.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProcess>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <qcustomplot.h>
+
+namespace {
+
+constexpr int kTimeoutMs = 60000;
+
+QString sample(const char* name)
+{
+    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
+}
+
+bool allRunsDone(const ui::Workspace* ws)
+{
+    if (!ws->lastRun())
+        return false;
+    for (const ui::RunSpec& spec : ws->runs())
+        if (spec.running || !spec.latest || spec.stale)
+            return false;
+    return true;
+}
+
+std::vector<std::string> specMetrics(const ui::Workspace* ws)
+{
+    std::vector<std::string> out;
+    for (const ui::RunSpec& spec : ws->runs())
+        out.push_back(model::metricsJson(*spec.latest->result));
+    return out;
+}
+
+/// Answers the next modal message box with @p button; records its object name.
+void answerNextBox(QMessageBox::StandardButton button, QString* seen = nullptr)
+{
+    QTimer::singleShot(0, [button, seen] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        QVERIFY(box != nullptr);
+        if (seen)
+            *seen = box->objectName();
+        box->button(button)->click();
+    });
+}
+
+/// Drags @p path over the window and drops it, as a file manager does; false when refused.
+bool dropOn(QWidget& window, const QString& path)
+{
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    enter.setAccepted(false);
+    QApplication::sendEvent(&window, &enter);
+    if (!enter.isAccepted())
+        return false;
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+    return drop.isAccepted();
+}
+
+/// A window on the quick-start scenario with two runs, the second with a parameter set.
+struct Studio
+{
+    Studio()
+    {
+        window.show();
+        window.openScenario(sample("quickstart.json"));
+        ws()->addRun({"cedf", {}}, {"threshold", {{"util_high", 0.8}}});
+        ws()->addRun({"edf-most-packed", {}}, {"static", {}});
+    }
+    ui::Workspace* ws() const { return window.workspace(); }
+    ui::SessionController* session() const { return window.session(); }
+    ui::MainWindow window;
+};
+
+} // namespace
+
+class TestSession : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void saveNewOpenRestoresScenarioAndRuns();
+    void recentFilesListAndMissingFile();
+    void discardPromptGuardsUnsavedWork();
+    void readOnlyTargetKeepsEverything();
+    void autosaveAndRecovery();
+    void droppedFilesOpen();
+    void cliSessionOpens();
+    void themeSwitchRestylesCharts();
+    void windowStateIsKept();
+};
+
+void TestSession::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true); // QSettings and app data under ~/.qttest
+    QApplication::setOrganizationName(QStringLiteral("MIGsight-tests"));
+    QApplication::setApplicationName(QStringLiteral("tst_session"));
+}
+
+void TestSession::init()
+{
+    QSettings().clear();
+    QDir(ui::Autosave::recoveryDir()).removeRecursively();
+}
+
+void TestSession::saveNewOpenRestoresScenarioAndRuns()
+{
+    QTemporaryDir dir;
+    Studio s;
+    model::Scenario edited = *s.ws()->scenario();
+    std::swap(edited.fleet[0].layouts[0][0], edited.fleet[0].layouts[0][1]);
+    edited.workload.diurnal.multiplier = 1.5;
+    s.ws()->editScenario(edited, QStringLiteral("test edit"));
+    QTRY_VERIFY_WITH_TIMEOUT(allRunsDone(s.ws()), kTimeoutMs);
+    QVERIFY(s.ws()->isModified());
+    QVERIFY(s.window.isWindowModified());
+    const std::vector<std::string> before = specMetrics(s.ws());
+
+    const QString path = dir.filePath(QStringLiteral("day.sqlite"));
+    QVERIFY(s.session()->saveTo(path));
+    QVERIFY(!s.ws()->isModified());
+    QVERIFY(s.window.windowTitle().contains(QStringLiteral("day.sqlite")));
+    QVERIFY(s.session()->saveTo(path)); // in place: the studio's runs are replaced, not added
+
+    QVERIFY(s.session()->newSession());
+    QVERIFY(s.ws()->runs().empty());
+    QVERIFY(s.window.windowTitle().contains(QStringLiteral("untitled")));
+
+    QVERIFY(s.session()->openFile(path));
+    QCOMPARE(s.ws()->runs().size(), size_t(2));
+    QCOMPARE(s.ws()->runs()[0].repartitioner.id, std::string("threshold"));
+    QCOMPARE(std::get<double>(s.ws()->runs()[0].repartitioner.params.at("util_high")), 0.8);
+    QVERIFY(s.ws()->scenario()->fleet[0].layouts[0] == edited.fleet[0].layouts[0]);
+    QCOMPARE(s.ws()->scenario()->workload.diurnal.multiplier, 1.5);
+    QVERIFY(!s.ws()->isModified());
+    QTRY_VERIFY_WITH_TIMEOUT(allRunsDone(s.ws()), kTimeoutMs);
+    QVERIFY(specMetrics(s.ws()) == before); // recomputed, to the bit
+    QTRY_COMPARE(s.session()->matchedRuns(), 2);
+    QCOMPARE(s.session()->mismatchedRuns(), 0);
+}
+
+void TestSession::recentFilesListAndMissingFile()
+{
+    QTemporaryDir dir;
+    ui::RecentFiles recent;
+    for (int i = 0; i < 12; ++i)
+        recent.add(dir.filePath(QStringLiteral("f%1.sqlite").arg(i)));
+    QCOMPARE(recent.files().size(), ui::RecentFiles::maxCount());
+    QCOMPARE(recent.files().front(), dir.filePath(QStringLiteral("f11.sqlite")));
+    recent.add(dir.filePath(QStringLiteral("f5.sqlite")));
+    QCOMPARE(recent.files().front(), dir.filePath(QStringLiteral("f5.sqlite")));
+
+    Studio s;
+    QCOMPARE(s.session()->recentFiles()->files().front(), sample("quickstart.json"));
+    const QString gone = dir.filePath(QStringLiteral("gone.sqlite"));
+    s.session()->recentFiles()->add(gone);
+    auto* menu = s.window.findChild<QMenu*>(QStringLiteral("recentMenu"));
+    QVERIFY(menu != nullptr);
+    s.session()->recentFiles()->populate(menu);
+    QCOMPARE(menu->actions().front()->text(), QStringLiteral("&1 gone.sqlite"));
+    QString seen;
+    answerNextBox(QMessageBox::Ok, &seen);
+    menu->actions().front()->trigger();
+    QVERIFY(!s.session()->recentFiles()->files().contains(gone));
+    QVERIFY(s.window.windowTitle().contains(QStringLiteral("quickstart.json")));
+}
+
+void TestSession::discardPromptGuardsUnsavedWork()
+{
+    Studio s;
+    QVERIFY(s.ws()->isModified()); // two runs added
+    QString seen;
+    answerNextBox(QMessageBox::Cancel, &seen);
+    QVERIFY(!s.session()->newSession());
+    QCOMPARE(seen, QStringLiteral("discardPrompt"));
+    QCOMPARE(s.ws()->runs().size(), size_t(2));
+
+    answerNextBox(QMessageBox::Cancel);
+    QVERIFY(!s.window.close()); // closing asks too
+    QVERIFY(s.window.isVisible());
+
+    answerNextBox(QMessageBox::Discard);
+    QVERIFY(s.session()->openFile(sample("paper-single.json")));
+    QVERIFY(!s.ws()->isModified());
+    QVERIFY(s.session()->newSession()); // nothing unsaved: no prompt
+}
+
+void TestSession::readOnlyTargetKeepsEverything()
+{
+    QTemporaryDir dir;
+    Studio s;
+    const QString path = dir.filePath(QStringLiteral("locked.sqlite"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("precious");
+    file.close();
+    QVERIFY(file.setPermissions(QFile::ReadOwner | QFile::ReadGroup));
+    QString seen;
+    answerNextBox(QMessageBox::Ok, &seen);
+    QVERIFY(!s.session()->saveTo(path));
+    QCOMPARE(seen, QStringLiteral("saveFailedBox"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), QByteArray("precious"));
+    QVERIFY(s.ws()->isModified());
+    QVERIFY(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size() == 1); // no leftovers
+}
+
+void TestSession::autosaveAndRecovery()
+{
+    std::size_t runs = 0;
+    {
+        Studio s;
+        QTRY_VERIFY_WITH_TIMEOUT(allRunsDone(s.ws()), kTimeoutMs);
+        ui::Autosave* autosave = s.session()->autosave();
+        QVERIFY(autosave->isDirty());
+        QVERIFY(autosave->saveNow());
+        QVERIFY(QFile::exists(autosave->recoveryPath()));
+        QVERIFY(ui::Autosave::orphans().isEmpty()); // this instance is alive
+        runs = s.ws()->runs().size();
+        // A crash leaves the file without a live owner; copy it under another process's name.
+        QVERIFY(QFile::copy(autosave->recoveryPath(), ui::Autosave::recoveryDir() + "/autosave-999999.sqlite"));
+        answerNextBox(QMessageBox::Discard);
+        QVERIFY(!s.window.close() || true);
+        QVERIFY(!QFile::exists(autosave->recoveryPath())); // a clean exit removes it
+    }
+    QCOMPARE(ui::Autosave::orphans().size(), 1);
+    ui::MainWindow window;
+    QTimer::singleShot(0, [] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        QVERIFY(box != nullptr && box->objectName() == QStringLiteral("recoveryPrompt"));
+        box->buttons().front()->click(); // Restore
+    });
+    QVERIFY(window.session()->offerRecovery());
+    QCOMPARE(window.workspace()->runs().size(), runs);
+    QVERIFY(window.workspace()->isModified());
+    QVERIFY(ui::Autosave::orphans().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(allRunsDone(window.workspace()), kTimeoutMs);
+    window.workspace()->setModified(false);
+}
+
+void TestSession::droppedFilesOpen()
+{
+    QTemporaryDir dir;
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(dropOn(window, sample("paper-single.json")));
+    QTRY_VERIFY(window.windowTitle().contains(QStringLiteral("paper-single.json")));
+
+    const QString path = dir.filePath(QStringLiteral("dropped.sqlite"));
+    QVERIFY(window.session()->saveTo(path));
+    QVERIFY(window.session()->newSession());
+    QVERIFY(dropOn(window, path));
+    QTRY_VERIFY(window.windowTitle().contains(QStringLiteral("dropped.sqlite")));
+    QVERIFY(window.session()->isSessionDocument());
+    QCOMPARE(window.workspace()->scenario()->name, std::string("Paper single GPU: A100-40GB, diurnal 1x"));
+
+    QVERIFY(!dropOn(window, dir.filePath(QStringLiteral("notes.pdf")))); // refused at the door
+}
+
+void TestSession::cliSessionOpens()
+{
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("cli.sqlite"));
+    QProcess cli;
+    cli.start(QStringLiteral(MIGSIGHT_CLI), {QStringLiteral("simulate"), sample("quickstart.json"), "--db", db});
+    QVERIFY(cli.waitForFinished(kTimeoutMs));
+    QCOMPARE(cli.exitCode(), 0);
+    ui::MainWindow window;
+    QVERIFY(window.openScenario(db));
+    QCOMPARE(window.workspace()->runs().size(), size_t(1));
+    QVERIFY(window.windowTitle().contains(QStringLiteral("cli.sqlite")));
+    QTRY_COMPARE_WITH_TIMEOUT(window.session()->matchedRuns(), 1, kTimeoutMs);
+}
+
+void TestSession::themeSwitchRestylesCharts()
+{
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCustomPlot* plot = nullptr;
+    for (QCustomPlot* candidate : window.findChildren<QCustomPlot*>())
+        plot = plot == nullptr && candidate->isVisible() ? candidate : plot;
+    QVERIFY(plot != nullptr); // the overview's timeline
+    ui::applyTheme(ui::Theme::Dark);
+    QCOMPARE(ui::savedTheme(), ui::Theme::Dark);
+    QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 128);
+    QVERIFY(plot->grab().toImage().pixelColor(2, 2).lightness() < 80); // a dark chart background
+    QCOMPARE(plot->xAxis->tickLabelColor(), QApplication::palette().color(QPalette::WindowText));
+    QVERIFY(plot->xAxis->tickLabelColor().lightness() > 200); // light text on the dark chart
+    QTRY_COMPARE(window.palette().color(QPalette::Window), QApplication::palette().color(QPalette::Window));
+    ui::applyTheme(ui::Theme::Light);
+    QVERIFY(plot->xAxis->tickLabelColor().lightness() < 60);
+    QCOMPARE(QApplication::style()->name(), QStringLiteral("fusion"));
+}
+
+void TestSession::windowStateIsKept()
+{
+    {
+        ui::MainWindow window;
+        window.show();
+        QVERIFY(window.showPage(QStringLiteral("compare")));
+        window.resize(1000, 700);
+        window.session()->saveWindowState();
+    }
+    ui::MainWindow window;
+    window.session()->restoreWindowState();
+    window.show();
+    QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("pages"))->currentWidget(),
+             static_cast<QWidget*>(window.comparePage()));
+    QCOMPARE(window.size(), QSize(1000, 700));
+}
+
+QTEST_MAIN(TestSession)
+#include "tst_session.moc"

@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sessionfile.h"
+
+#include "importdialog.h"
+#include "result_json.h"
+#include "scenario_writer.h"
+#include "session_store.h"
+#include "workspace.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <filesystem>
+
+namespace ui {
+
+namespace {
+
+constexpr qint64 kMaxEmbeddedCsv = 64LL * 1024 * 1024;
+const std::string kWorkspaceKey = "workspace";
+
+QJsonObject policyJson(const model::PolicyChoice& choice)
+{
+    QJsonObject params;
+    for (const auto& [key, value] : choice.params) {
+        const QString name = QString::fromStdString(key);
+        if (const auto* number = std::get_if<double>(&value))
+            params[name] = *number;
+        else
+            params[name] = QString::fromStdString(std::get<std::string>(value));
+    }
+    return {{QStringLiteral("id"), QString::fromStdString(choice.id)}, {QStringLiteral("params"), params}};
+}
+
+model::PolicyChoice policyFrom(const QJsonObject& o)
+{
+    model::PolicyChoice choice;
+    choice.id = o.value(QStringLiteral("id")).toString().toStdString();
+    const QJsonObject params = o.value(QStringLiteral("params")).toObject();
+    for (auto it = params.begin(); it != params.end(); ++it) {
+        if (it->isDouble())
+            choice.params[it.key().toStdString()] = it->toDouble();
+        else
+            choice.params[it.key().toStdString()] = it->toString().toStdString();
+    }
+    return choice;
+}
+
+std::uint64_t workloadSeed(const model::Scenario& s)
+{
+    return s.workload.kind == model::WorkloadSpec::Kind::Poisson ? s.workload.poisson.seed : s.workload.diurnal.seed;
+}
+
+/// The runs to store: the scenario's own run and every spec whose result is current.
+struct Plan
+{
+    std::vector<model::RunRecord> records;
+    std::vector<int> owners; ///< per record: -1 for the scenario's own run, else the spec index
+};
+
+Plan planRuns(const Workspace& ws, const std::string& scenarioJson)
+{
+    Plan plan;
+    auto add = [&](const RunSnapshot& snap, int owner) {
+        model::RunRecord r;
+        r.scenarioName = snap.scenario->name;
+        r.scenarioJson = scenarioJson;
+        r.scheduler = snap.scheduler.id;
+        r.repartitioner = snap.repartitioner.id;
+        r.seed = workloadSeed(*snap.scenario);
+        r.metricsJson = model::metricsJson(*snap.result);
+        r.result = snap.result.get();
+        plan.records.push_back(std::move(r));
+        plan.owners.push_back(owner);
+    };
+    if (const auto& main = ws.lastRun(); main && main->scenario == ws.scenario())
+        add(*main, -1);
+    for (size_t i = 0; i < ws.runs().size(); ++i) {
+        const RunSpec& spec = ws.runs()[i];
+        if (spec.latest && !spec.stale && spec.latest->scenario == ws.scenario())
+            add(*spec.latest, static_cast<int>(i));
+    }
+    return plan;
+}
+
+QJsonObject workspaceJson(const Workspace& ws, const std::string& scenarioJson, const QString& documentPath)
+{
+    QJsonObject o{{QStringLiteral("format"), QStringLiteral("migsight-workspace")},
+                  {QStringLiteral("version"), 1},
+                  {QStringLiteral("scenario"), QString::fromStdString(scenarioJson)},
+                  {QStringLiteral("scenario_path"), ws.scenarioPath()},
+                  {QStringLiteral("document"), documentPath}};
+    const model::WorkloadSpec& w = ws.scenario()->workload;
+    if (w.kind == model::WorkloadSpec::Kind::Csv) {
+        // Imported traces live in the application's data folder: keep the jobs with the session
+        // so it opens on another machine too.
+        QFile csv(QString::fromStdString(w.csvPath.string()));
+        if (csv.size() <= kMaxEmbeddedCsv && csv.open(QIODevice::ReadOnly))
+            o[QStringLiteral("jobs_csv")] = QString::fromUtf8(csv.readAll());
+    }
+    return o;
+}
+
+std::string finishWorkspace(QJsonObject o, const Workspace& ws, const Plan& plan, const std::vector<std::int64_t>& ids)
+{
+    QJsonArray runs;
+    for (const RunSpec& spec : ws.runs())
+        runs.append(QJsonObject{{QStringLiteral("scheduler"), policyJson(spec.scheduler)},
+                                {QStringLiteral("repartitioner"), policyJson(spec.repartitioner)},
+                                {QStringLiteral("run_id"), 0}});
+    for (size_t i = 0; i < ids.size(); ++i) {
+        const auto id = static_cast<qint64>(ids[i]);
+        if (plan.owners[i] < 0) {
+            o[QStringLiteral("main_run")] = id;
+            continue;
+        }
+        QJsonObject spec = runs[plan.owners[i]].toObject();
+        spec[QStringLiteral("run_id")] = id;
+        runs[plan.owners[i]] = spec;
+    }
+    o[QStringLiteral("runs")] = runs;
+    return QJsonDocument(o).toJson(QJsonDocument::Indented).toStdString();
+}
+
+/// Ids of the runs the studio stored in this file before (they are replaced on save).
+std::vector<std::int64_t> studioRunIds(const model::SessionStore& store)
+{
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(store.metaValue(kWorkspaceKey))).object();
+    std::vector<std::int64_t> ids;
+    if (const qint64 main = o.value(QStringLiteral("main_run")).toInteger(); main > 0)
+        ids.push_back(main);
+    for (const QJsonValue& run : o.value(QStringLiteral("runs")).toArray())
+        if (const qint64 id = run.toObject().value(QStringLiteral("run_id")).toInteger(); id > 0)
+            ids.push_back(id);
+    return ids;
+}
+
+bool readOnlyFile(const QString& path)
+{
+    const QFileInfo info(path);
+    const auto anyWrite = QFile::WriteOwner | QFile::WriteGroup | QFile::WriteOther;
+    return info.exists() && (!(info.permissions() & anyWrite) || !info.isWritable());
+}
+
+void writeSession(const QString& path, const Workspace& ws, bool inPlace, const QString& documentPath)
+{
+    const std::string scenarioJson = model::writeScenarioJson(*ws.scenario());
+    const Plan plan = planRuns(ws, scenarioJson);
+    const QJsonObject head = workspaceJson(ws, scenarioJson, documentPath);
+    auto value = [&](const std::vector<std::int64_t>& ids) { return finishWorkspace(head, ws, plan, ids); };
+    if (inPlace) {
+        model::SessionStore store(path.toStdString(), model::SessionStore::Mode::ReadWrite);
+        (void)store.replaceRuns(studioRunIds(store), plan.records, kWorkspaceKey, value);
+        return;
+    }
+    const QFileInfo target(path);
+    const QString temp = target.absoluteDir().filePath(QStringLiteral(".%1.saving").arg(target.fileName()));
+    QFile::remove(temp);
+    try {
+        {
+            model::SessionStore store(temp.toStdString(), model::SessionStore::Mode::Create);
+            (void)store.replaceRuns({}, plan.records, kWorkspaceKey, value);
+        }
+        std::filesystem::rename(temp.toStdString(), path.toStdString()); // atomic on one file system
+    } catch (...) {
+        QFile::remove(temp);
+        throw;
+    }
+}
+
+} // namespace
+
+bool isSessionFile(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("sqlite") || suffix == QLatin1String("sqlite3"))
+        return true;
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) && file.read(16) == QByteArray("SQLite format 3", 16);
+}
+
+QString saveSession(const QString& path, const Workspace& ws, bool inPlace, const QString& documentPath)
+{
+    if (!ws.scenario())
+        return QObject::tr("There is nothing to save: no scenario is open.");
+    if (readOnlyFile(path))
+        return QObject::tr("%1 is read-only; nothing was saved. Save to another file (File › Save As…).").arg(path);
+    try {
+        writeSession(path, ws, inPlace && QFileInfo::exists(path), documentPath);
+    } catch (const std::exception& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+namespace {
+
+/// Writes jobs kept in the session to the imports folder when the CSV it names is gone.
+void restoreJobsCsv(model::Scenario& scenario, const QJsonObject& o, const QString& sessionPath)
+{
+    if (scenario.workload.kind != model::WorkloadSpec::Kind::Csv ||
+        std::filesystem::exists(scenario.workload.csvPath) || !o.contains(QStringLiteral("jobs_csv")))
+        return;
+    const QString dir = ImportDialog::jobsDirectory();
+    const QString file = QDir(dir).filePath(QStringLiteral("%1-%2").arg(
+        QFileInfo(sessionPath).completeBaseName(), QString::fromStdString(scenario.workload.csvPath.filename())));
+    QFile out(file);
+    if (QDir().mkpath(dir) && out.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+        out.write(o.value(QStringLiteral("jobs_csv")).toString().toUtf8()) >= 0)
+        scenario.workload.csvPath = file.toStdString();
+}
+
+void readWorkspace(LoadedSession& out, const std::string& text, const QString& path)
+{
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
+    if (o.value(QStringLiteral("format")).toString() != QLatin1String("migsight-workspace") ||
+        o.value(QStringLiteral("version")).toInt() > 1) {
+        out.error = QObject::tr("%1: its studio workspace was written by a newer MIGsight").arg(path);
+        return;
+    }
+    SessionState& s = out.state;
+    s.scenario = model::parseScenario(o.value(QStringLiteral("scenario")).toString().toStdString(), path.toStdString(),
+                                      out.problems);
+    restoreJobsCsv(s.scenario, o, path);
+    s.scenarioPath = o.value(QStringLiteral("scenario_path")).toString();
+    s.documentPath = o.value(QStringLiteral("document")).toString();
+    for (const QJsonValue& v : o.value(QStringLiteral("runs")).toArray()) {
+        const QJsonObject run = v.toObject();
+        SessionSpec spec{policyFrom(run.value(QStringLiteral("scheduler")).toObject()),
+                         policyFrom(run.value(QStringLiteral("repartitioner")).toObject()),
+                         std::to_string(run.value(QStringLiteral("run_id")).toInteger())};
+        s.specs.push_back(std::move(spec));
+    }
+    s.mainMetrics = std::to_string(o.value(QStringLiteral("main_run")).toInteger());
+}
+
+/// A session of migsight-cli: the scenario of its newest run, and that scenario's runs.
+void readCliRuns(LoadedSession& out, const model::SessionStore& store, const QString& path)
+{
+    const std::vector<model::StoredRun> runs = store.listRuns();
+    if (runs.empty()) {
+        out.error = QObject::tr("%1 holds no runs and no studio workspace: nothing to open").arg(path);
+        return;
+    }
+    const std::int64_t scenarioId = runs.back().scenarioId;
+    out.state.scenario = model::parseScenario(store.scenarioJson(scenarioId), path.toStdString(), out.problems);
+    for (const model::StoredRun& run : runs)
+        if (run.scenarioId == scenarioId)
+            out.state.specs.push_back({{run.scheduler, {}}, {run.repartitioner, {}}, run.metricsJson});
+}
+
+/// Replaces the run ids readWorkspace() left in the metrics fields by the stored metrics.
+void resolveMetrics(SessionState& s, const model::SessionStore& store)
+{
+    std::map<std::string, std::string> byId;
+    for (const model::StoredRun& run : store.listRuns())
+        byId[std::to_string(run.id)] = run.metricsJson;
+    auto resolve = [&](std::string& field) {
+        const auto it = byId.find(field);
+        field = it == byId.end() ? std::string() : it->second;
+    };
+    resolve(s.mainMetrics);
+    for (SessionSpec& spec : s.specs)
+        resolve(spec.storedMetrics);
+}
+
+} // namespace
+
+LoadedSession loadSession(const QString& path)
+{
+    LoadedSession out;
+    try {
+        const model::SessionStore store(path.toStdString(), model::SessionStore::Mode::ReadOnly);
+        const std::string workspace = store.metaValue(kWorkspaceKey);
+        if (workspace.empty()) {
+            readCliRuns(out, store, path);
+        } else {
+            readWorkspace(out, workspace, path);
+            resolveMetrics(out.state, store);
+        }
+    } catch (const std::exception& e) {
+        out.error = QString::fromStdString(e.what());
+    }
+    return out;
+}
+
+} // namespace ui
