@@ -86,6 +86,21 @@ void styleAxis(QCPAxis* axis, const QColor& text, const QColor& line)
     }
 }
 
+/// Near-black "ink" (totals, lower-bound marks) would vanish on a dark chart: such pens take
+/// the text colour there and get their own colour back in light.
+template <typename T>
+void followInk(T* object, const QColor& text)
+{
+    QPen pen = object->pen();
+    if (!object->property("migsightInk").isValid())
+        object->setProperty("migsightInk", pen.color().lightness() < 60 ? QVariant(pen.color()) : QVariant(QColor()));
+    const QColor ink = object->property("migsightInk").template value<QColor>();
+    if (!ink.isValid())
+        return;
+    pen.setColor(isDarkTheme() ? text : ink);
+    object->setPen(pen);
+}
+
 } // namespace
 
 void stylePlot(QCustomPlot* plot)
@@ -102,6 +117,14 @@ void stylePlot(QCustomPlot* plot)
     for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
         if (auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i)))
             title->setTextColor(text);
+    for (int i = 0; i < plot->plottableCount(); ++i)
+        followInk(plot->plottable(i), text);
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        if (auto* segment = qobject_cast<QCPItemLine*>(plot->item(i)))
+            followInk(segment, text);
+        else if (auto* straight = qobject_cast<QCPItemStraightLine*>(plot->item(i)))
+            followInk(straight, text);
+    }
     if (plot->legend) {
         plot->legend->setBrush(palette.color(QPalette::Base));
         plot->legend->setBorderPen(QPen(borderColour()));
