@@ -84,9 +84,26 @@ void Cedf::schedule(simcore::ScheduleRound& round)
         m_order = gpuOrder(round);
         m_epoch = round.layoutEpoch();
     }
+    if (round.freeInstances() == 0)
+        return;
+    // Only GPUs with a free instance can take a job, and placements only take instances away, so
+    // scanning this subset finds the same slice as scanning the whole order. On a large fleet
+    // with a long queue it is the difference between a few GPUs and all of them per queued job.
+    m_withFree.clear();
+    for (int g : m_order) {
+        const auto& instances = round.gpu(g).instances;
+        for (int i = 0; i < static_cast<int>(instances.size()); ++i) {
+            if (round.isFree(g, i)) {
+                m_withFree.push_back(g);
+                break;
+            }
+        }
+    }
+    if (m_withFree.empty())
+        return;
     const bool explaining = round.explaining(); // read once: a normal run pays nothing per job
     for (int j = 0; round.freeInstances() > 0 && (j = round.next()) >= 0;) {
-        const SliceChoice choice = mostPackedSlice(round, j, m_order);
+        const SliceChoice choice = mostPackedSlice(round, j, m_withFree);
         if (!explaining) {
             if (choice.valid())
                 round.place(j, choice.gpu, choice.instance);

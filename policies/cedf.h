@@ -25,6 +25,7 @@ public:
 
 private:
     std::vector<int> m_order;
+    std::vector<int> m_withFree; ///< m_order's GPUs with a free instance at the start of this round
     std::uint64_t m_epoch = ~std::uint64_t{0};
 };
 
