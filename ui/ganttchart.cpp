@@ -36,7 +36,8 @@ void GanttChart::clear()
 void GanttChart::setRun(const RunSnapshot& snapshot)
 {
     m_run = std::make_shared<const RunSnapshot>(snapshot);
-    auto gd = std::make_shared<const GanttData>(buildGantt(*snapshot.result, *snapshot.scenario));
+    auto gd = snapshot.gantt ? snapshot.gantt
+                             : std::make_shared<const GanttData>(buildGantt(*snapshot.result, *snapshot.scenario));
     QStringList names;
     for (const QString& n : gd->typeNames)
         names << n;

@@ -12,6 +12,8 @@
 
 namespace ui {
 
+struct GanttData;
+
 /// What to simulate: a scenario, optionally with other policies than its own.
 struct RunRequest
 {
@@ -37,6 +39,9 @@ struct RunSnapshot
     model::PolicyChoice scheduler; ///< the policies actually used
     model::PolicyChoice repartitioner;
     double wallSeconds = 0.0; ///< how long the simulation took
+    /// The Gantt rows of the result, built on the worker for runs the Compare page may show
+    /// (null otherwise: the chart builds them itself).
+    std::shared_ptr<const GanttData> gantt;
 };
 
 /// The lower bounds of one scenario's jobs (shared by every run of that scenario).

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "simulationrunner.h"
 
+#include "ganttdata.h"
 #include "simulation.h"
 
 #include <QElapsedTimer>
+#include <QThread>
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <mutex>
@@ -107,6 +110,8 @@ void simulateInto(SimulationRunner::Flight& f, const Report& report)
         f.snapshot.scheduler = options.scheduler.value_or(scenario.scheduler);
         f.snapshot.repartitioner = options.repartitioner.value_or(scenario.repartitioner);
         f.snapshot.result = std::make_shared<const simcore::RunResult>(model::simulate(scenario, jobs, options));
+        if (f.request.slot > 0) // a workspace run: the Compare page draws its Gantt from these rows
+            f.snapshot.gantt = std::make_shared<const GanttData>(buildGantt(*f.snapshot.result, scenario));
         f.snapshot.wallSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     } catch (const model::Cancelled&) {
         f.wasCancelled = true;
@@ -122,17 +127,25 @@ void simulateInto(SimulationRunner::Flight& f, const Report& report)
 SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<ui::RunSnapshot>();
+    setMaxParallel(QThread::idealThreadCount());
 }
 
 SimulationRunner::~SimulationRunner()
 {
-    // Joining here, before ~QObject, makes the worker's queued calls to this object safe: they
+    // Joining here, before ~QObject, makes the workers' queued calls to this object safe: they
     // are either already posted (and discarded with the object) or never made.
     m_queue.clear();
-    if (m_running)
-        m_running->cancel = true;
-    if (m_worker.joinable())
-        m_worker.join();
+    for (Worker& w : m_workers)
+        w.flight->cancel = true;
+    for (Worker& w : m_workers)
+        if (w.thread.joinable())
+            w.thread.join();
+}
+
+void SimulationRunner::setMaxParallel(int runs)
+{
+    m_maxParallel = std::clamp(runs, 1, 4);
+    launchNext();
 }
 
 int SimulationRunner::start(std::shared_ptr<const model::Scenario> scenario)
@@ -157,22 +170,26 @@ int SimulationRunner::start(RunRequest request)
 void SimulationRunner::supersede(int slot)
 {
     std::erase_if(m_queue, [slot](const Queued& q) { return q.request.slot == slot; });
-    if (m_running && m_running->request.slot == slot) {
-        m_running->superseded = true;
-        m_running->cancel = true;
+    for (Worker& w : m_workers) {
+        if (w.flight->request.slot == slot) {
+            w.flight->superseded = true;
+            w.flight->cancel = true;
+        }
     }
 }
 
 int SimulationRunner::runningId() const
 {
-    return m_running ? m_running->id : 0;
+    return m_workers.empty() ? 0 : m_workers.front().flight->id;
 }
 
 bool SimulationRunner::cancel(int id)
 {
-    if (m_running && m_running->id == id) {
-        m_running->cancel = true;
-        return true;
+    for (Worker& w : m_workers) {
+        if (w.flight->id == id) {
+            w.flight->cancel = true;
+            return true;
+        }
     }
     const auto before = m_queue.size();
     std::erase_if(m_queue, [id](const Queued& q) { return q.id == id; });
@@ -194,8 +211,12 @@ void SimulationRunner::reportBusy()
 
 void SimulationRunner::launchNext()
 {
-    if (m_queue.empty() || m_worker.joinable())
-        return;
+    while (!m_queue.empty() && static_cast<int>(m_workers.size()) < m_maxParallel)
+        launch();
+}
+
+void SimulationRunner::launch()
+{
     auto flight = std::make_shared<Flight>();
     flight->id = m_queue.front().id;
     flight->request = std::move(m_queue.front().request);
@@ -203,9 +224,10 @@ void SimulationRunner::launchNext()
     flight->snapshot.id = flight->id;
     flight->snapshot.slot = flight->request.slot;
     flight->snapshot.scenario = flight->request.scenario;
-    m_running = flight;
+    Worker& worker = m_workers.emplace_back();
+    worker.flight = flight;
     emit started(flight->id);
-    m_worker = std::thread([this, flight] {
+    worker.thread = std::thread([this, flight] {
         const int id = flight->id;
         // At most every 50 ms: a progress event per engine chunk floods the GUI thread (table
         // re-sorts, label layouts) and slows the very runs it reports on.
@@ -226,11 +248,16 @@ void SimulationRunner::launchNext()
 
 void SimulationRunner::onWorkerDone(const std::shared_ptr<Flight>& flight)
 {
-    if (m_worker.joinable())
-        m_worker.join();
-    m_running.reset();
+    const auto it =
+        std::find_if(m_workers.begin(), m_workers.end(), [&](const Worker& w) { return w.flight == flight; });
+    if (it != m_workers.end()) {
+        if (it->thread.joinable())
+            it->thread.join();
+        m_workers.erase(it);
+    }
     const RunRequest& request = flight->request;
-    if (request.wantBounds && flight->error.isEmpty() && !flight->cancel && !cachedBounds(request.scenario)) {
+    if (request.wantBounds && flight->error.isEmpty() && !flight->cancel && !cachedBounds(request.scenario) &&
+        !boundsPending(request.scenario)) {
         // After the runs already queued: bounds never hold a result back.
         RunRequest bounds;
         bounds.scenario = request.scenario;
@@ -252,6 +279,17 @@ void SimulationRunner::onWorkerDone(const std::shared_ptr<Flight>& flight)
             emit failed(flight->id, flight->error);
     }
     reportBusy();
+}
+
+bool SimulationRunner::boundsPending(const std::shared_ptr<const model::Scenario>& scenario) const
+{
+    // With several workers, sibling runs finish while the first one's bounds are still computing:
+    // restarting them would cancel (supersede) the computation in flight.
+    for (const Worker& w : m_workers)
+        if (w.flight->request.boundsOnly && w.flight->request.scenario == scenario)
+            return true;
+    return std::any_of(m_queue.begin(), m_queue.end(),
+                       [&](const Queued& q) { return q.request.boundsOnly && q.request.scenario == scenario; });
 }
 
 } // namespace ui

@@ -11,10 +11,12 @@
 #include <map>
 #include <memory>
 #include <thread>
+#include <vector>
 
 namespace ui {
 
-/// Runs simulations on a worker thread, one at a time, and hands back immutable snapshots.
+/// Runs simulations on worker threads (one per core, so the runs an edit makes stale finish
+/// together) and hands back immutable snapshots.
 ///
 /// Every start() gets a new id and joins a queue. Requests have a slot: a newer request in the
 /// same slot supersedes the older ones, which are dropped from the queue or cancelled in flight
@@ -35,9 +37,11 @@ public:
     int start(RunRequest request);
     /// Cancels a queued or running run; cancelled() follows. False for an unknown or finished id.
     bool cancel(int id);
-    [[nodiscard]] bool isBusy() const { return m_worker.joinable() || !m_queue.empty(); }
+    [[nodiscard]] bool isBusy() const { return !m_workers.empty() || !m_queue.empty(); }
+    /// How many runs may be in flight at once (default: the number of cores, at most 4).
+    void setMaxParallel(int runs);
     [[nodiscard]] int latestId() const { return m_lastId; }
-    /// Id of the run in flight, 0 when idle.
+    /// Id of the oldest run in flight, 0 when idle.
     [[nodiscard]] int runningId() const;
 
     struct Flight; ///< one run on the worker (defined in the .cpp)
@@ -65,9 +69,16 @@ private:
     void reportBusy();
     void onWorkerDone(const std::shared_ptr<Flight>& flight);
     void supersede(int slot);
+    [[nodiscard]] bool boundsPending(const std::shared_ptr<const model::Scenario>& scenario) const;
 
-    std::thread m_worker;
-    std::shared_ptr<Flight> m_running;
+    struct Worker
+    {
+        std::shared_ptr<Flight> flight;
+        std::thread thread;
+    };
+    void launch();
+    std::vector<Worker> m_workers; ///< runs in flight, oldest first
+    int m_maxParallel = 1;
     std::deque<Queued> m_queue;
     std::map<int, int> m_latestBySlot;
     int m_lastId = 0;
