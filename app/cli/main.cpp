@@ -125,7 +125,7 @@ int main(int argc, char** argv)
 #endif
         std::cerr << "migsight-cli: unknown command '" << command
                   << "' (valid: layouts, simulate, compare, bounds, sessions, import, export, import-mig-parted,"
-                  << " report, policies, train;"
+                  << " report, playback, policies, train;"
                   << " see --help)\n";
         return cli::kExitBadInput;
     } catch (const cli::UsageError& e) {
