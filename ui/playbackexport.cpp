@@ -50,20 +50,29 @@ QImage renderPlaybackFrame(const model::Playback& playback, int step, QSize size
                          .arg(QString::fromStdString(sc.name), playbackClock(state.time))
                          .arg(step + 1)
                          .arg(playback.stepCount()));
-    const double explainH = std::max(110.0, all.height() * 0.26);
+    QStringList lines;
+    for (const auto& line : playback.describe(step))
+        lines << QStringLiteral("• ") + QString::fromStdString(line);
+    const QString text = lines.join(QLatin1Char('\n'));
+    const QFont textFont = scaledFont(font, 0.95);
+    // The explanations get the height they need: a one-GPU lesson has room to spare above them,
+    // and a frame for slides must not cut a reason off. The GPUs keep at least the height their
+    // rows are drawn at (at most 110 px each, plus the legend), or half the frame.
+    const double textH =
+        QFontMetricsF(textFont)
+            .boundingRect(QRectF(0, 0, all.width() - 20.0, 1e6), Qt::AlignLeft | Qt::TextWordWrap, text)
+            .height();
+    const double fleetNeed = std::min(all.height() * 0.5, 50.0 + 114.0 * playback.gpuCount());
+    const double explainH = std::clamp(textH + 18.0, 110.0, std::max(110.0, all.height() - titleH - 16.0 - fleetNeed));
     const QRectF fleet(all.left(), all.top() + titleH + 4.0, all.width(), all.height() - titleH - explainH - 12.0);
     paintPlayback(painter, fleet, playback, state, font);
     const QRectF box(all.left(), all.bottom() - explainH, all.width(), explainH);
     painter.setPen(QPen(QColor(0xc4, 0xc8, 0xcf), 1.0));
     painter.setBrush(QColor(0xfb, 0xfb, 0xfc));
     painter.drawRoundedRect(box, 6.0, 6.0);
-    QStringList lines;
-    for (const auto& line : playback.describe(step))
-        lines << QStringLiteral("• ") + QString::fromStdString(line);
-    painter.setFont(scaledFont(font, 0.95));
+    painter.setFont(textFont);
     painter.setPen(QColor(0x20, 0x24, 0x2a));
-    painter.drawText(box.adjusted(10.0, 8.0, -10.0, -8.0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
-                     lines.join(QLatin1Char('\n')));
+    painter.drawText(box.adjusted(10.0, 8.0, -10.0, -8.0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
     return image;
 }
 
