@@ -7,12 +7,16 @@
 #include <QClipboard>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QMessageBox>
+#include <QRegularExpression>
+#include <QSettings>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QSvgGenerator>
 #include <qcustomplot.h>
 
@@ -89,12 +93,23 @@ void copyChartToClipboard(const ChartWidget* chart, QSize size)
 
 void exportChartDialog(ChartWidget* chart)
 {
-    const QString path = QFileDialog::getSaveFileName(
-        chart, QObject::tr("Export chart"),
-        chart->title().toLower().replace(QLatin1Char(' '), QLatin1Char('-')) + QStringLiteral(".png"),
-        QObject::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
+    // The folder of the last export, else Pictures (else home): not wherever the studio was started.
+    QSettings settings;
+    QString folder = settings.value(QStringLiteral("export/chartFolder")).toString();
+    if (folder.isEmpty() || !QDir(folder).exists())
+        folder = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    if (folder.isEmpty() || !QDir(folder).exists())
+        folder = QDir::homePath();
+    // "Occupancy by instance: A cedf / static" -> occupancy-by-instance-a-cedf-static.png
+    QString name = chart->title().toLower();
+    name.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+    name = name.section(QLatin1Char('-'), 0, -1, QString::SectionSkipEmpty) + QStringLiteral(".png");
+    const QString path =
+        QFileDialog::getSaveFileName(chart, QObject::tr("Export chart"), QDir(folder).filePath(name),
+                                     QObject::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF (*.pdf)"));
     if (path.isEmpty())
         return;
+    settings.setValue(QStringLiteral("export/chartFolder"), QFileInfo(path).absolutePath());
     QDialog dialog(chart);
     dialog.setWindowTitle(QObject::tr("Export size"));
     auto* form = new QFormLayout(&dialog);

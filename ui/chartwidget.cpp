@@ -17,6 +17,15 @@ ChartWidget::ChartWidget(const QString& title, bool timeAxis, QWidget* parent) :
     setupPlot(timeAxis);
 }
 
+void ChartWidget::setTitle(const QString& title)
+{
+    if (title == m_title)
+        return;
+    m_title = title;
+    m_titleElement->setText(title);
+    replot();
+}
+
 void ChartWidget::setupPlot(bool timeAxis)
 {
     m_plot = new QCustomPlot(this);
@@ -27,9 +36,9 @@ void ChartWidget::setupPlot(bool timeAxis)
     m_plot->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(m_plot, &QWidget::customContextMenuRequested, this, &ChartWidget::showContextMenu);
 
-    auto* titleElement = new QCPTextElement(m_plot, m_title, QFont(font().family(), font().pointSize(), QFont::Bold));
+    m_titleElement = new QCPTextElement(m_plot, m_title, QFont(font().family(), font().pointSize(), QFont::Bold));
     m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, titleElement);
+    m_plot->plotLayout()->addElement(0, 0, m_titleElement);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
 
     m_staleLabel = new QCPItemText(m_plot);

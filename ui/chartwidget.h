@@ -10,6 +10,7 @@ class QCustomPlot;
 class QCPAxis;
 class QCPItemStraightLine;
 class QCPItemText;
+class QCPTextElement;
 
 namespace ui {
 
@@ -27,6 +28,8 @@ public:
     /// The plot as a plain widget (for events and grabs without qcustomplot.h).
     [[nodiscard]] QWidget* plotWidget() const;
     [[nodiscard]] QString title() const { return m_title; }
+    /// Changes the title drawn above the plot (and used by exports).
+    void setTitle(const QString& title);
     /// Greys the chart and says "stale" until the next setStale(false).
     virtual void setStale(bool stale);
     [[nodiscard]] bool isStale() const { return m_stale; }
@@ -63,6 +66,7 @@ private:
 
     QCustomPlot* m_plot = nullptr;
     QCPItemText* m_staleLabel = nullptr;
+    QCPTextElement* m_titleElement = nullptr;
     QCPItemStraightLine* m_cursor = nullptr; ///< created by the first setCursorTime()
     bool m_cursorDirty = false;              ///< moved while hidden: replot when shown
     QString m_title;

@@ -292,6 +292,10 @@ void ComparePage::refreshColumn(size_t i, int key, bool& changed)
         return;
     }
     c.header->setText(headerHtml(static_cast<int>(i), *spec));
+    // The run in the titles too: an exported or copied chart says which run it shows.
+    const QString run = QStringLiteral("%1 %2").arg(QChar(u'A' + static_cast<int>(i))).arg(spec->label());
+    c.gantt->setTitle(tr("Occupancy by instance: %1").arg(run));
+    c.power->setTitle(tr("Power per GPU and total: %1").arg(run));
     const auto result = spec->latest ? spec->latest->result : nullptr;
     if (result && result != c.shown) {
         const auto range = timeCharts().front()->timeRange();

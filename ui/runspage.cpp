@@ -122,16 +122,18 @@ QWidget* RunsPage::createResults()
     m_compare = new QPushButton(tr("Compare selected"));
     m_compare->setObjectName(QStringLiteral("compareButton"));
     m_compare->setToolTip(tr("Show two to four selected runs side by side on the Compare page"));
-    auto* remove = new QPushButton(tr("Remove"));
-    remove->setObjectName(QStringLiteral("removeButton"));
+    m_remove = new QPushButton(tr("Remove"));
+    m_remove->setObjectName(QStringLiteral("removeButton"));
+    m_remove->setToolTip(tr("Remove the selected runs"));
+    m_remove->setEnabled(false); // until a run is selected
     auto* csv = new QPushButton(tr("Export CSV…"));
     csv->setObjectName(QStringLiteral("exportCsvButton"));
     buttons->addWidget(m_compare);
-    buttons->addWidget(remove);
+    buttons->addWidget(m_remove);
     buttons->addStretch(1);
     buttons->addWidget(csv);
     layout->addLayout(buttons);
-    connect(remove, &QPushButton::clicked, this, &RunsPage::removeSelected);
+    connect(m_remove, &QPushButton::clicked, this, &RunsPage::removeSelected);
     connect(csv, &QPushButton::clicked, this, &RunsPage::exportCsvDialog);
     return box;
 }
@@ -150,6 +152,12 @@ void RunsPage::connectSignals()
     connect(m_multiplier, &QDoubleSpinBox::valueChanged, this, &RunsPage::onMultiplierChanged);
     connect(m_workspace, &Workspace::runSpecChanged, this, &RunsPage::updateProgress);
     connect(m_workspace, &Workspace::runsChanged, this, &RunsPage::updateProgress);
+    // Removed rows leave the selection without always saying so: the buttons follow the runs too.
+    connect(m_workspace, &Workspace::runsChanged, this, [this] {
+        const auto selected = selectedKeys().size();
+        m_compare->setEnabled(selected >= 2);
+        m_remove->setEnabled(selected > 0);
+    });
     connect(m_workspace, &Workspace::busyChanged, this, &RunsPage::updateProgress);
     connect(m_workspace, &Workspace::scenarioChanged, this, &RunsPage::updateScenarioControls);
     onSelectionChanged();
@@ -178,6 +186,7 @@ void RunsPage::onSelectionChanged()
     const QList<int> keys = selectedKeys();
     m_editingKey = keys.size() == 1 ? keys.front() : 0;
     m_compare->setEnabled(keys.size() >= 2);
+    m_remove->setEnabled(!keys.isEmpty());
     const RunSpec* spec = m_workspace->runSpec(m_editingKey);
     if (!spec) {
         m_editingKey = 0;

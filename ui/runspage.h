@@ -69,6 +69,7 @@ private:
     QLabel* m_progressText = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_compare = nullptr;
+    QPushButton* m_remove = nullptr;
     int m_editingKey = 0; ///< the selected run the forms edit, 0 for "new run"
     bool m_loadingForms = false;
 };
