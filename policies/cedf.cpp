@@ -90,15 +90,9 @@ void Cedf::schedule(simcore::ScheduleRound& round)
     // scanning this subset finds the same slice as scanning the whole order. On a large fleet
     // with a long queue it is the difference between a few GPUs and all of them per queued job.
     m_withFree.clear();
-    for (int g : m_order) {
-        const auto& instances = round.gpu(g).instances;
-        for (int i = 0; i < static_cast<int>(instances.size()); ++i) {
-            if (round.isFree(g, i)) {
-                m_withFree.push_back(g);
-                break;
-            }
-        }
-    }
+    for (int g : m_order)
+        if (round.gpu(g).freeSizes != 0) // kept by the engine: no instance scan
+            m_withFree.push_back(g);
     if (m_withFree.empty())
         return;
     const bool explaining = round.explaining(); // read once: a normal run pays nothing per job
