@@ -153,11 +153,7 @@ void RunsPage::connectSignals()
     connect(m_workspace, &Workspace::runSpecChanged, this, &RunsPage::updateProgress);
     connect(m_workspace, &Workspace::runsChanged, this, &RunsPage::updateProgress);
     // Removed rows leave the selection without always saying so: the buttons follow the runs too.
-    connect(m_workspace, &Workspace::runsChanged, this, [this] {
-        const auto selected = selectedKeys().size();
-        m_compare->setEnabled(selected >= 2);
-        m_remove->setEnabled(selected > 0);
-    });
+    connect(m_workspace, &Workspace::runsChanged, this, &RunsPage::updateSelectionButtons);
     connect(m_workspace, &Workspace::busyChanged, this, &RunsPage::updateProgress);
     connect(m_workspace, &Workspace::scenarioChanged, this, &RunsPage::updateScenarioControls);
     onSelectionChanged();
@@ -181,12 +177,18 @@ int RunsPage::addRunFromForms()
     return key;
 }
 
+void RunsPage::updateSelectionButtons()
+{
+    const auto selected = selectedKeys().size();
+    m_compare->setEnabled(selected >= 2);
+    m_remove->setEnabled(selected > 0);
+}
+
 void RunsPage::onSelectionChanged()
 {
     const QList<int> keys = selectedKeys();
     m_editingKey = keys.size() == 1 ? keys.front() : 0;
-    m_compare->setEnabled(keys.size() >= 2);
-    m_remove->setEnabled(!keys.isEmpty());
+    updateSelectionButtons();
     const RunSpec* spec = m_workspace->runSpec(m_editingKey);
     if (!spec) {
         m_editingKey = 0;

@@ -48,6 +48,8 @@ private:
     QWidget* createResults();
     void connectSignals();
     void onSelectionChanged();
+    /// Compare needs two selected runs, Remove one.
+    void updateSelectionButtons();
     void onFormChanged();
     void onMultiplierChanged(double value);
     void updateProgress();
