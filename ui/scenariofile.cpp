@@ -29,10 +29,12 @@ QString problemsText(const model::Problems& problems)
 
 QString problemsHtml(const QString& path, const model::Problems& problems)
 {
-    const char* headline = problems.size() == 1 ? "<p><b>%1</b> cannot be opened: 1 problem found.</p>"
-                                                : "<p><b>%1</b> cannot be opened: %2 problems found.</p>";
-    QString html = QCoreApplication::translate("ui", headline)
-                       .arg(QFileInfo(path).fileName().toHtmlEscaped(), QString::number(problems.size()));
+    const QString name = QFileInfo(path).fileName().toHtmlEscaped();
+    QString html =
+        problems.size() == 1
+            ? QCoreApplication::translate("ui", "<p><b>%1</b> cannot be opened: 1 problem found.</p>").arg(name)
+            : QCoreApplication::translate("ui", "<p><b>%1</b> cannot be opened: %2 problems found.</p>")
+                  .arg(name, QString::number(problems.size()));
     html += QStringLiteral("<ul>");
     for (const model::Problem& p : problems.items()) {
         const QString where = QString::fromStdString(p.location).toHtmlEscaped();

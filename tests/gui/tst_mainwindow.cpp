@@ -11,7 +11,9 @@
 
 #include <QAction>
 #include <QMessageBox>
+#include <QPointer>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -141,7 +143,23 @@ void TestMainWindow::badScenarioListsEveryProblem()
         QVERIFY2(box->text().contains(QString::fromStdString(p.message).toHtmlEscaped()), p.message.c_str());
     QVERIFY(box->detailedText().contains(QStringLiteral("broken.json")));
     QVERIFY(!window.windowTitle().contains(QStringLiteral("Broken")));
+    QPointer<QMessageBox> closed = box;
     box->close();
+    QTRY_VERIFY(closed.isNull()); // deleted on close
+
+    // One problem (JSON cut short): the headline names the file and says "1 problem", and building it
+    // draws no QString::arg warning (it once passed two arguments to a one-placeholder headline).
+    QTest::failOnWarning(QRegularExpression(QStringLiteral("QString::arg")));
+    const QString truncated = dir.filePath(QStringLiteral("truncated.json"));
+    QFile cut(truncated);
+    QVERIFY(cut.open(QIODevice::WriteOnly));
+    cut.write(R"({"format": "migsight-scenario", "version": 1, "fleet": [)");
+    cut.close();
+    QVERIFY(!window.openScenario(truncated));
+    box = window.findChild<QMessageBox*>(QStringLiteral("problemsBox"));
+    QVERIFY(box != nullptr);
+    QVERIFY2(box->text().contains(QStringLiteral("<b>truncated.json</b> cannot be opened: 1 problem found")),
+             qPrintable(box->text()));
 }
 
 void TestMainWindow::missingSessionIsReported()
