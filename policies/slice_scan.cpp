@@ -2,6 +2,7 @@
 #include "slice_scan.h"
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 
 namespace policies {
@@ -55,28 +56,48 @@ SliceChoice firstFitSlice(const simcore::EngineView& view, int j)
 
 namespace {
 
-/// Scan of an explicit GPU order: first deadline-meeting slice, else earliest finish.
+/// Scan of an explicit GPU order: first deadline-meeting slice, else earliest finish. Each GPU's
+/// free sizes (kept by the engine) say which sizes to look at, so a GPU with nothing free costs
+/// one load, and a job without a memory need is decided from the sizes alone: only the chosen
+/// GPU's instances are scanned. The order of comparisons is the one of the rule (GPU order, then
+/// size ascending, then position; strict "earlier finish" across them), so choices are identical.
 SliceChoice scanOrder(const simcore::EngineView& view, int j, const std::vector<int>& order)
 {
     const unsigned meets = deadlineMask(view, j);
+    const bool anyMemory = view.job(j).memoryGiB > 0.0;
+    std::array<double, 8> finish{};
+    bool finishKnown = false;
     SliceChoice earliest;
+    int earliestSize = 0;
     double bestFinish = 0.0;
     for (int g : order) {
-        const int i = firstFreeInstance(view, g, meets, j);
-        if (i >= 0)
-            return {g, i};
-        const auto& instances = view.gpu(g).instances;
-        for (int c = 1; c <= 7; ++c) {
-            const int k = firstFreeInstance(view, g, 1u << c, j);
+        const unsigned free = view.gpu(g).freeSizes;
+        if (free == 0)
+            continue;
+        if ((free & meets) != 0) {
+            const int i = firstFreeInstance(view, g, meets, j);
+            if (i >= 0)
+                return {g, i};
+        }
+        if (!finishKnown) {
+            for (int c = 1; c <= 7; ++c)
+                finish[static_cast<size_t>(c)] = view.now() + view.timeToFinish(j, c);
+            finishKnown = true;
+        }
+        for (unsigned m = free & 0xFEu; m != 0; m &= m - 1) {
+            const int c = __builtin_ctz(m);
+            if (earliest.valid() && !(finish[static_cast<size_t>(c)] < bestFinish))
+                continue;
+            const int k = anyMemory ? firstFreeInstance(view, g, 1u << c, j) : 0;
             if (k < 0)
                 continue;
-            const double finish = view.now() + view.timeToFinish(j, instances[static_cast<size_t>(k)].compute);
-            if (!earliest.valid() || finish < bestFinish) {
-                earliest = {g, k};
-                bestFinish = finish;
-            }
+            earliest = {g, k};
+            earliestSize = c;
+            bestFinish = finish[static_cast<size_t>(c)];
         }
     }
+    if (earliest.valid() && !anyMemory)
+        earliest.instance = firstFreeInstance(view, earliest.gpu, 1u << earliestSize, j);
     return earliest;
 }
 

@@ -17,9 +17,12 @@
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
+#include <random>
 #include <set>
+#include <utility>
 
 using pt::Log;
 using pt::Sim;
@@ -97,6 +100,80 @@ std::string errorOf(const std::function<void()>& fn)
     return {};
 }
 
+/// CEDF written straight from the domain notes (section 6), slow on purpose: GPUs by average
+/// slice size descending, then index; per GPU the free instances that fit the job's memory by
+/// size, then position; the first on which the job meets its deadline, else the earliest finish
+/// (the first in scan order on ties). The optimised scheduler must make the same choices.
+class LiteralCedf : public simcore::Scheduler
+{
+public:
+    [[nodiscard]] Key queueKey(const simcore::EngineView& view, int j) const override
+    {
+        return {static_cast<double>(policies::Cedf::jobClass(view.jobType(j))), view.job(j).deadline};
+    }
+    void schedule(simcore::ScheduleRound& round) override
+    {
+        std::vector<std::pair<double, int>> byAverage;
+        for (int g = 0; g < round.gpuCount(); ++g) {
+            const auto& instances = round.gpu(g).instances;
+            double sum = 0.0;
+            for (const auto& inst : instances)
+                sum += inst.compute;
+            byAverage.emplace_back(instances.empty() ? 0.0 : -sum / static_cast<double>(instances.size()), g);
+        }
+        std::sort(byAverage.begin(), byAverage.end());
+        for (int j = 0; round.freeInstances() > 0 && (j = round.next()) >= 0;) {
+            std::vector<std::pair<int, int>> scan; // (gpu, instance) in the normative order
+            for (const auto& [avg, g] : byAverage) {
+                std::vector<std::pair<int, int>> slices; // (size, position)
+                const auto& instances = round.gpu(g).instances;
+                for (int i = 0; i < static_cast<int>(instances.size()); ++i)
+                    if (round.isFree(g, i) && round.memoryFits(j, g, i))
+                        slices.emplace_back(instances[static_cast<size_t>(i)].compute, i);
+                std::sort(slices.begin(), slices.end());
+                for (const auto& [size, i] : slices)
+                    scan.emplace_back(g, i);
+            }
+            auto finish = [&](const std::pair<int, int>& s) {
+                const int size = round.gpu(s.first).instances[static_cast<size_t>(s.second)].compute;
+                return round.now() + round.timeToFinish(j, size);
+            };
+            const auto meets = std::find_if(scan.begin(), scan.end(),
+                                            [&](const auto& s) { return finish(s) <= round.job(j).deadline; });
+            auto chosen = meets;
+            if (chosen == scan.end())
+                chosen = std::min_element(scan.begin(), scan.end(),
+                                          [&](const auto& a, const auto& b) { return finish(a) < finish(b); });
+            if (chosen != scan.end())
+                round.place(j, chosen->first, chosen->second);
+        }
+    }
+};
+
+/// A random busy three-hour day on four GPUs: memory needs from none to a whole 7g, so jobs are
+/// refused by some slices of a size and not others (1g.5gb and 1g.10gb); deadlines from tight to loose.
+std::vector<simcore::Job> randomDay(std::uint64_t seed, int count)
+{
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    const double memory[] = {0.0, 0.0, 0.0, 4.0, 8.0, 15.0, 30.0};
+    const auto types = simcore::defaultJobTypes();
+    std::vector<double> releases;
+    for (int i = 0; i < count; ++i)
+        releases.push_back(180.0 * unit(rng));
+    std::sort(releases.begin(), releases.end());
+    std::vector<simcore::Job> out;
+    for (int i = 0; i < count; ++i) {
+        const int type = static_cast<int>(rng() % types.size());
+        const double work = 2.0 + 38.0 * unit(rng);
+        const double fastest = work / types[static_cast<size_t>(type)].speedup[7];
+        out.push_back(pt::job(i + 1, type, releases[static_cast<size_t>(i)],
+                              releases[static_cast<size_t>(i)] + fastest * (0.5 + 4.0 * unit(rng)), work,
+                              memory[rng() % std::size(memory)]));
+    }
+    return out;
+}
+
 } // namespace
 
 class TestPolicies : public QObject
@@ -112,6 +189,8 @@ private slots:
     void cedfClasses();
     void cedf_data();
     void cedf();
+    void cedfMatchesTheLiteralRule_data();
+    void cedfMatchesTheLiteralRule();
     void edfMarginalEt_data();
     void edfMarginalEt();
     void fcfsFirstFit();
@@ -301,6 +380,68 @@ void TestPolicies::cedf()
     sim.jobs = jobs(jobSpec);
     sim.scheduler = scheduler.toStdString();
     QCOMPARE(firstStarts(sim), expected);
+}
+
+// CEDF against LiteralCedf on random days, in every preemption mode, with static layouts and with
+// a repartitioner that changes them (so the GPU order is re-derived): the same placements at the
+// same times, and bit-identical energy and tardiness.
+void TestPolicies::cedfMatchesTheLiteralRule_data()
+{
+    QTest::addColumn<simcore::PreemptionMode>("mode");
+    QTest::addColumn<QString>("repartitioner");
+    QTest::addColumn<quint64>("seed");
+    for (const auto& [name, mode] :
+         {std::pair{"full reschedule", PreemptionMode::FullReschedule},
+          std::pair{"on repartition", PreemptionMode::OnRepartition}, std::pair{"no preemption", PreemptionMode::None}})
+        for (const char* rep : {"static", "threshold"})
+            for (quint64 seed : {1u, 2u, 3u})
+                QTest::addRow("%s, %s, seed %llu", name, rep, static_cast<unsigned long long>(seed))
+                    << mode << QString::fromLatin1(rep) << seed;
+}
+
+void TestPolicies::cedfMatchesTheLiteralRule()
+{
+    QFETCH(simcore::PreemptionMode, mode);
+    QFETCH(QString, repartitioner);
+    QFETCH(quint64, seed);
+    const auto& reg = policies::builtinRegistry();
+    const std::vector<simcore::Job> day = randomDay(seed, 400);
+    const std::vector<simcore::Layout> fleetLayouts = layouts({kSmall, kHalves, kSmall, kWhole});
+    simcore::EngineConfig config;
+    config.mode = mode;
+    auto runWith = [&](simcore::Scheduler& scheduler, Log& log) {
+        auto rep = reg.createRepartitioner(repartitioner.toStdString(), {});
+        std::vector<simcore::FleetGpu> fleet;
+        for (const auto& l : fleetLayouts)
+            fleet.push_back({&pt::a100(), {}, l});
+        simcore::Engine engine(config, fleet, simcore::defaultJobTypes(), day, scheduler, *rep);
+        engine.addObserver(&log);
+        return simcore::runToEnd(engine);
+    };
+    Log fastLog;
+    Log literalLog;
+    auto fast = reg.createScheduler("cedf", {});
+    LiteralCedf literal;
+    const simcore::RunResult a = runWith(*fast, fastLog);
+    const simcore::RunResult b = runWith(literal, literalLog);
+    QVERIFY(a.illegalDecisions.empty() && b.illegalDecisions.empty());
+    QVERIFY(a.metrics.avgTardinessMin > 0.0); // queues formed: the choices mattered
+    int preempted = 0;
+    for (const auto& [id, starts] : literalLog.starts) {
+        const auto& mine = fastLog.starts[id];
+        QCOMPARE(mine.size(), starts.size());
+        preempted += starts.size() > 1 ? 1 : 0;
+        for (size_t k = 0; k < starts.size(); ++k) {
+            QCOMPARE(mine[k].t, starts[k].t);
+            QCOMPARE(mine[k].gpu, starts[k].gpu);
+            QCOMPARE(mine[k].slice, starts[k].slice);
+        }
+    }
+    QCOMPARE(fastLog.starts.size(), literalLog.starts.size());
+    QCOMPARE(a.metrics.energyWmin, b.metrics.energyWmin);
+    QCOMPARE(a.metrics.avgTardinessMin, b.metrics.avgTardinessMin);
+    if (mode == PreemptionMode::FullReschedule)
+        QVERIFY(preempted > 0);
 }
 
 // ---------------------------------------------------------------------------------------------
