@@ -4,7 +4,9 @@
 // the new results is printed, with the simulation's share. Edits are a second apart, as a user's
 // separate edits are: each one is then re-run at once, not coalesced by the debounce timer with
 // the previous one (a burst of edits, as when dragging a spin box, is coalesced on purpose).
-//   build/release/bench/bench_whatif [scenario.json] [edits]
+//   build/release/bench/bench_whatif [scenario.json] [edits] [--trace]
+// --trace prints the timeline of every edit (runs launched and finished, charts drawn; the
+// migsight.whatif logging category).
 #include "comparepage.h"
 #include "mainwindow.h"
 #include "scenariofile.h"
@@ -13,6 +15,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QLoggingCategory>
 #include <QTimer>
 
 #include <algorithm>
@@ -40,9 +43,22 @@ int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    const QString path =
-        argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/paper-fleet.json");
-    const int edits = argc > 2 ? std::atoi(argv[2]) : 5;
+    QString path = QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/paper-fleet.json");
+    int edits = 5;
+    int positional = 0;
+    for (int i = 1; i < argc; ++i) {
+        const QString arg = QString::fromLocal8Bit(argv[i]);
+        if (arg == QLatin1String("--trace")) {
+            QLoggingCategory::setFilterRules(QStringLiteral("migsight.whatif.debug=true"));
+        } else if (arg.startsWith(QLatin1String("-"))) {
+            std::printf("usage: bench_whatif [scenario.json] [edits] [--trace]\n");
+            return arg == QLatin1String("--help") ? 0 : 2;
+        } else if (positional++ == 0) {
+            path = arg;
+        } else {
+            edits = std::max(1, arg.toInt());
+        }
+    }
     ui::MainWindow window;
     window.resize(1600, 1000);
     window.show();

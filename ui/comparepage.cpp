@@ -5,6 +5,7 @@
 #include "ganttchart.h"
 #include "serieschart.h"
 #include "seriescolours.h"
+#include "whatiftrace.h"
 #include "workspace.h"
 
 #include <QComboBox>
@@ -255,6 +256,7 @@ void ComparePage::refresh()
     m_shownState = std::move(state);
     QElapsedTimer clock;
     clock.start();
+    qCDebug(lcWhatIf, "%lld ms: compare charts rebuild", whatif::msSinceEdit());
     bool changed = false;
     int shown = 0;
     for (size_t i = 0; i < m_columns.size(); ++i) {
@@ -269,8 +271,10 @@ void ComparePage::refresh()
             allCurrent = allCurrent && !spec->stale && !spec->running && spec->latest;
     if (changed && allCurrent) {
         for (ChartWidget* chart : timeCharts())
-            if (chart->isVisible())
+            if (chart->isVisible()) {
                 chart->replotNow();
+                qCDebug(lcWhatIf, "%lld ms: drawn %s", whatif::msSinceEdit(), qUtf8Printable(chart->objectName()));
+            }
         m_editToChartMs = m_workspace->msSinceEdit();
         if (m_editToChartMs >= 0)
             qInfo("what-if: edit to updated compare charts in %lld ms (charts rebuilt and drawn in %lld ms)",

@@ -3,6 +3,7 @@
 
 #include "ganttdata.h"
 #include "simulation.h"
+#include "whatiftrace.h"
 
 #include <QElapsedTimer>
 #include <QThread>
@@ -227,8 +228,10 @@ void SimulationRunner::launch()
     Worker& worker = m_workers.emplace_back();
     worker.flight = flight;
     emit started(flight->id);
+    qCDebug(lcWhatIf, "%lld ms: launch run %d (slot %d)", whatif::msSinceEdit(), flight->id, flight->request.slot);
     worker.thread = std::thread([this, flight] {
         const int id = flight->id;
+        const qint64 began = whatif::msSinceEdit();
         // At most every 50 ms: a progress event per engine chunk floods the GUI thread (table
         // re-sorts, label layouts) and slows the very runs it reports on.
         auto last = std::make_shared<std::chrono::steady_clock::time_point>();
@@ -241,6 +244,8 @@ void SimulationRunner::launch()
                 this, [this, id, fraction] { emit progress(id, fraction); }, Qt::QueuedConnection);
         };
         simulateInto(*flight, report);
+        qCDebug(lcWhatIf, "%lld ms: run %d done on its worker (%lld..%lld ms)", whatif::msSinceEdit(), id, began,
+                whatif::msSinceEdit());
         QMetaObject::invokeMethod(
             this, [this, flight] { onWorkerDone(flight); }, Qt::QueuedConnection);
     });
@@ -256,6 +261,7 @@ void SimulationRunner::onWorkerDone(const std::shared_ptr<Flight>& flight)
         m_workers.erase(it);
     }
     const RunRequest& request = flight->request;
+    qCDebug(lcWhatIf, "%lld ms: run %d handed to the GUI thread", whatif::msSinceEdit(), flight->id);
     if (request.wantBounds && flight->error.isEmpty() && !flight->cancel && !cachedBounds(request.scenario) &&
         !boundsPending(request.scenario)) {
         // After the runs already queued: bounds never hold a result back.

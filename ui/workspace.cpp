@@ -2,6 +2,7 @@
 #include "workspace.h"
 
 #include "simulationrunner.h"
+#include "whatiftrace.h"
 
 #include <QTimer>
 
@@ -58,6 +59,8 @@ void Workspace::editScenario(model::Scenario edited, const QString& what)
     if (!m_scenario)
         return;
     m_editClock.start();
+    whatif::markEdit();
+    qCDebug(lcWhatIf, "0 ms: edit (%s)", qUtf8Printable(what));
     // The last run stays until the new one finishes, but onFinished() drops runs of the old
     // scenario object, so a stale result is never reported as current.
     m_scenario = std::make_shared<const model::Scenario>(std::move(edited));
@@ -120,6 +123,8 @@ void Workspace::updateRun(int key, const model::PolicyChoice& scheduler, const m
     if (!spec)
         return;
     m_editClock.start();
+    whatif::markEdit();
+    qCDebug(lcWhatIf, "0 ms: run %d's policies changed", key);
     spec->scheduler = scheduler;
     spec->repartitioner = repartitioner;
     spec->stale = spec->latest.has_value();
