@@ -45,6 +45,7 @@ struct PolicyChoice
 {
     std::string id;
     policies::Params params;
+    bool operator==(const PolicyChoice&) const = default;
 };
 
 /// @brief Everything needed to simulate a day (see docs/scenario-format.md).

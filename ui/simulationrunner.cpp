@@ -18,8 +18,10 @@ namespace ui {
 /// One run on the worker; the GUI thread only touches @c cancel until the worker is joined.
 struct SimulationRunner::Flight
 {
-    int id = 0;
+    int id = 0; ///< the first subscriber's (logs, runningId())
     RunRequest request;
+    std::vector<Subscriber> subscribers; ///< GUI thread only; empty once all are gone
+    bool wantBounds = false;             ///< GUI thread only: some subscriber asked for them
     RunSnapshot snapshot;
     BoundsPtr bounds;
     QString error; ///< empty on success
@@ -29,6 +31,24 @@ struct SimulationRunner::Flight
 };
 
 namespace {
+
+/// The policies a request runs: its own, else its scenario's.
+std::pair<model::PolicyChoice, model::PolicyChoice> effectivePolicies(const RunRequest& r)
+{
+    return {r.scheduler.value_or(r.scenario->scheduler), r.repartitioner.value_or(r.scenario->repartitioner)};
+}
+
+/// Whether two requests give the same simulation (same scenario object, same policies).
+bool sameSimulation(const RunRequest& a, const RunRequest& b)
+{
+    return !a.boundsOnly && !b.boundsOnly && a.scenario == b.scenario && effectivePolicies(a) == effectivePolicies(b);
+}
+
+template <typename Subscribers>
+bool dropSubscriber(Subscribers& subscribers, auto&& match)
+{
+    return std::erase_if(subscribers, match) > 0;
+}
 
 /// Jobs and bounds depend only on the scenario: keep the last ones so sibling runs reuse them.
 struct ScenarioCache
@@ -162,19 +182,48 @@ int SimulationRunner::start(RunRequest request)
     // Internal bounds requests take negative ids: run ids stay consecutive for users and tests.
     const int id = request.boundsOnly ? -(++m_internalId) : ++m_lastId;
     m_latestBySlot[request.slot] = id;
-    m_queue.push_back({id, std::move(request)});
+    if (joinTwin(request, id))
+        return id;
+    const int slot = request.slot;
+    m_queue.push_back({std::move(request), {{id, slot}}});
     reportBusy();
     launchNext();
     return id;
 }
 
+bool SimulationRunner::joinTwin(const RunRequest& request, int id)
+{
+    for (Worker& w : m_workers) {
+        Flight& f = *w.flight;
+        if (f.cancel || f.subscribers.empty() || !sameSimulation(f.request, request))
+            continue;
+        f.subscribers.push_back({id, request.slot});
+        f.wantBounds = f.wantBounds || request.wantBounds;
+        qCDebug(lcWhatIf, "%lld ms: run %d shares run %d's simulation", whatif::msSinceEdit(), id, f.id);
+        emit started(id);
+        return true;
+    }
+    for (Queued& q : m_queue) {
+        if (!sameSimulation(q.request, request))
+            continue;
+        q.subscribers.push_back({id, request.slot});
+        q.request.wantBounds = q.request.wantBounds || request.wantBounds;
+        return true; // started() when it launches
+    }
+    return false;
+}
+
 void SimulationRunner::supersede(int slot)
 {
-    std::erase_if(m_queue, [slot](const Queued& q) { return q.request.slot == slot; });
+    const auto inSlot = [slot](const Subscriber& s) { return s.slot == slot; };
+    for (Queued& q : m_queue)
+        dropSubscriber(q.subscribers, inSlot);
+    std::erase_if(m_queue, [](const Queued& q) { return q.subscribers.empty(); });
     for (Worker& w : m_workers) {
-        if (w.flight->request.slot == slot) {
-            w.flight->superseded = true;
-            w.flight->cancel = true;
+        Flight& f = *w.flight;
+        if (dropSubscriber(f.subscribers, inSlot) && f.subscribers.empty()) {
+            f.superseded = true; // nobody left to report to
+            f.cancel = true;
         }
     }
 }
@@ -186,16 +235,25 @@ int SimulationRunner::runningId() const
 
 bool SimulationRunner::cancel(int id)
 {
+    const auto isId = [id](const Subscriber& s) { return s.id == id; };
     for (Worker& w : m_workers) {
-        if (w.flight->id == id) {
-            w.flight->cancel = true;
-            return true;
+        Flight& f = *w.flight;
+        if (std::none_of(f.subscribers.begin(), f.subscribers.end(), isId))
+            continue;
+        if (f.subscribers.size() == 1) {
+            f.cancel = true; // the last subscriber: stop the engine; cancelled() when it has stopped
+        } else {
+            dropSubscriber(f.subscribers, isId); // the others still want the result
+            emit cancelled(id);
         }
+        return true;
     }
-    const auto before = m_queue.size();
-    std::erase_if(m_queue, [id](const Queued& q) { return q.id == id; });
-    if (m_queue.size() == before)
+    bool found = false;
+    for (Queued& q : m_queue)
+        found = dropSubscriber(q.subscribers, isId) || found;
+    if (!found)
         return false;
+    std::erase_if(m_queue, [](const Queued& q) { return q.subscribers.empty(); });
     emit cancelled(id);
     reportBusy();
     return true;
@@ -219,15 +277,18 @@ void SimulationRunner::launchNext()
 void SimulationRunner::launch()
 {
     auto flight = std::make_shared<Flight>();
-    flight->id = m_queue.front().id;
+    flight->subscribers = std::move(m_queue.front().subscribers);
+    flight->id = flight->subscribers.front().id;
     flight->request = std::move(m_queue.front().request);
+    flight->wantBounds = flight->request.wantBounds;
     m_queue.pop_front();
     flight->snapshot.id = flight->id;
     flight->snapshot.slot = flight->request.slot;
     flight->snapshot.scenario = flight->request.scenario;
     Worker& worker = m_workers.emplace_back();
     worker.flight = flight;
-    emit started(flight->id);
+    for (const Subscriber& s : flight->subscribers)
+        emit started(s.id);
     qCDebug(lcWhatIf, "%lld ms: launch run %d (slot %d)", whatif::msSinceEdit(), flight->id, flight->request.slot);
     worker.thread = std::thread([this, flight] {
         const int id = flight->id;
@@ -235,13 +296,19 @@ void SimulationRunner::launch()
         // At most every 50 ms: a progress event per engine chunk floods the GUI thread (table
         // re-sorts, label layouts) and slows the very runs it reports on.
         auto last = std::make_shared<std::chrono::steady_clock::time_point>();
-        auto report = [this, id, last](double fraction) {
+        auto report = [this, weak = std::weak_ptr<Flight>(flight), last](double fraction) {
             const auto now = std::chrono::steady_clock::now();
             if (fraction < 1.0 && now - *last < std::chrono::milliseconds(50))
                 return;
             *last = now;
             QMetaObject::invokeMethod(
-                this, [this, id, fraction] { emit progress(id, fraction); }, Qt::QueuedConnection);
+                this,
+                [this, weak, fraction] {
+                    if (const auto f = weak.lock())
+                        for (const Subscriber& s : f->subscribers)
+                            emit progress(s.id, fraction);
+                },
+                Qt::QueuedConnection);
         };
         simulateInto(*flight, report);
         qCDebug(lcWhatIf, "%lld ms: run %d done on its worker (%lld..%lld ms)", whatif::msSinceEdit(), id, began,
@@ -262,7 +329,7 @@ void SimulationRunner::onWorkerDone(const std::shared_ptr<Flight>& flight)
     }
     const RunRequest& request = flight->request;
     qCDebug(lcWhatIf, "%lld ms: run %d handed to the GUI thread", whatif::msSinceEdit(), flight->id);
-    if (request.wantBounds && flight->error.isEmpty() && !flight->cancel && !cachedBounds(request.scenario) &&
+    if (flight->wantBounds && flight->error.isEmpty() && !flight->cancel && !cachedBounds(request.scenario) &&
         !boundsPending(request.scenario)) {
         // After the runs already queued: bounds never hold a result back.
         RunRequest bounds;
@@ -277,12 +344,20 @@ void SimulationRunner::onWorkerDone(const std::shared_ptr<Flight>& flight)
     if (request.boundsOnly) {
         // internal: nothing to report
     } else if (!flight->superseded) {
-        if (flight->wasCancelled || flight->cancel)
-            emit cancelled(flight->id);
-        else if (flight->error.isEmpty())
-            emit finished(flight->snapshot);
-        else
-            emit failed(flight->id, flight->error);
+        // A copy: the handlers may start or cancel runs.
+        const std::vector<Subscriber> subscribers = flight->subscribers;
+        for (const Subscriber& s : subscribers) {
+            if (flight->wasCancelled || flight->cancel) {
+                emit cancelled(s.id);
+            } else if (flight->error.isEmpty()) {
+                RunSnapshot snapshot = flight->snapshot;
+                snapshot.id = s.id;
+                snapshot.slot = s.slot;
+                emit finished(snapshot);
+            } else {
+                emit failed(s.id, flight->error);
+            }
+        }
     }
     reportBusy();
 }

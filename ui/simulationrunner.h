@@ -22,6 +22,13 @@ namespace ui {
 /// same slot supersedes the older ones, which are dropped from the queue or cancelled in flight
 /// and never reported. cancel() stops one run (the engine is stepped in chunks and asked between
 /// them). No exception leaves the worker: failures come back as failed().
+///
+/// Identical requests share one simulation: a request for the same scenario object with the same
+/// policies as one queued or in flight (e.g. the scenario's own run and a Runs-page run of its
+/// policies, both started by one edit) subscribes to it. Each subscriber still gets its own
+/// started(), progress(), finished() (with its id and slot), cancelled() or failed(); the
+/// simulation stops only when every subscriber is gone. The engine is deterministic, so the
+/// shared result is the one a separate run would give.
 class SimulationRunner : public QObject
 {
     Q_OBJECT
@@ -45,6 +52,12 @@ public:
     [[nodiscard]] int runningId() const;
 
     struct Flight; ///< one run on the worker (defined in the .cpp)
+    /// Who gets a simulation's outcome (see the class comment).
+    struct Subscriber
+    {
+        int id = 0;
+        int slot = 0;
+    };
     /// The slot of the internal bounds requests (a newer scenario's supersedes an older one's).
     static constexpr int kBoundsSlot = -1;
 
@@ -61,14 +74,16 @@ signals:
 private:
     struct Queued
     {
-        int id = 0;
         RunRequest request;
+        std::vector<Subscriber> subscribers; ///< the first one's id is the queue entry's
     };
 
     void launchNext();
     void reportBusy();
     void onWorkerDone(const std::shared_ptr<Flight>& flight);
     void supersede(int slot);
+    /// Subscribes (id, slot) to a queued or running simulation identical to @p request; false if none.
+    bool joinTwin(const RunRequest& request, int id);
     [[nodiscard]] bool boundsPending(const std::shared_ptr<const model::Scenario>& scenario) const;
 
     struct Worker

@@ -14,10 +14,13 @@
 #include <QPointer>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <map>
 
 namespace {
 
@@ -59,6 +62,7 @@ private slots:
     void missingSessionIsReported();
     void newerScenarioWinsOverARunningOne();
     void staleRunsAreDropped();
+    void identicalRunsShareOneSimulation();
     void runFailureIsShownNotThrown();
 };
 
@@ -200,6 +204,67 @@ void TestMainWindow::staleRunsAreDropped()
     QCOMPARE(finished.count(), 1); // only the newest request is reported
     QCOMPARE(finished.at(0).at(0).value<ui::RunSnapshot>().id, last);
     QCOMPARE(busy.count(), 2); // busy once, idle once
+}
+
+// The scenario's own run and a run of the same policies (one edit starts both) compute once; each
+// request still gets its own start, result (its id and slot) or cancellation.
+void TestMainWindow::identicalRunsShareOneSimulation()
+{
+    const ui::LoadedScenario loaded = ui::loadScenarioFile(sample("quickstart.json"));
+    QVERIFY(loaded.ok());
+    auto scenario = std::make_shared<const model::Scenario>(loaded.scenario);
+    ui::SimulationRunner runner;
+    runner.setMaxParallel(1); // the later requests find the first one still running or queued
+    QSignalSpy started(&runner, &ui::SimulationRunner::started);
+    QSignalSpy finished(&runner, &ui::SimulationRunner::finished);
+    QSignalSpy cancelled(&runner, &ui::SimulationRunner::cancelled);
+    ui::RunRequest same;
+    same.scenario = scenario;
+    same.scheduler = scenario->scheduler;
+    same.repartitioner = scenario->repartitioner;
+    same.slot = 1;
+    const int spec = runner.start(same);
+    const int own = runner.start(scenario); // slot 0, the scenario's policies: the same simulation
+    ui::RunRequest other = same;
+    other.scheduler = model::PolicyChoice{"fcfs", {}};
+    other.slot = 2;
+    const int different = runner.start(other);
+    ui::RunRequest dropped = same;
+    dropped.slot = 3;
+    const int gone = runner.start(dropped);
+    QVERIFY(runner.cancel(gone)); // one subscriber leaves; the others keep the simulation
+    QTRY_VERIFY_WITH_TIMEOUT(!runner.isBusy(), kRunTimeoutMs);
+
+    std::map<int, ui::RunSnapshot> byId;
+    for (const QList<QVariant>& args : finished) {
+        const auto snapshot = args.at(0).value<ui::RunSnapshot>();
+        byId[snapshot.id] = snapshot;
+    }
+    QCOMPARE(byId.size(), size_t(3));
+    QCOMPARE(byId[spec].slot, 1);
+    QCOMPARE(byId[own].slot, 0);
+    QCOMPARE(byId[different].slot, 2);
+    QVERIFY(byId[spec].result == byId[own].result); // computed once
+    QVERIFY(byId[spec].result != byId[different].result);
+    QCOMPARE(byId[different].scheduler.id, std::string("fcfs"));
+    QCOMPARE(cancelled.count(), 1);
+    QCOMPARE(cancelled.at(0).at(0).toInt(), gone);
+    QSet<int> startedIds;
+    for (const QList<QVariant>& args : started)
+        startedIds.insert(args.at(0).toInt());
+    QVERIFY(startedIds.contains(spec) && startedIds.contains(own) && startedIds.contains(different));
+
+    // A newer request in a sharing slot supersedes only that slot's share.
+    finished.clear();
+    const int first = runner.start(same);
+    const int mine = runner.start(scenario);
+    const int newer = runner.start(same); // slot 1 again
+    QTRY_VERIFY_WITH_TIMEOUT(!runner.isBusy(), kRunTimeoutMs);
+    QSet<int> reported;
+    for (const QList<QVariant>& args : finished)
+        reported.insert(args.at(0).value<ui::RunSnapshot>().id);
+    QVERIFY(!reported.contains(first));
+    QVERIFY(reported.contains(mine) && reported.contains(newer));
 }
 
 void TestMainWindow::runFailureIsShownNotThrown()
