@@ -65,12 +65,14 @@ void Workspace::editScenario(model::Scenario edited, const QString& what)
     // scenario object, so a stale result is never reported as current.
     m_scenario = std::make_shared<const model::Scenario>(std::move(edited));
     m_bounds.reset();
+    // The runs start before the pages hear of the edit, so the workers compute while the GUI
+    // thread updates the pages. The specs queue first: they are what the what-if charts show.
+    markAllStale();
+    run();
     setModified(true);
     emit boundsChanged();
     emit scenarioChanged();
     emit scenarioEdited(what);
-    markAllStale(); // the specs queue first: they are what the what-if charts show
-    run();
 }
 
 void Workspace::setModified(bool modified)
@@ -102,6 +104,11 @@ bool Workspace::isRunning() const
 void Workspace::setDebounceMs(int ms)
 {
     m_debounce->setInterval(ms);
+}
+
+void Workspace::setMaxParallel(int runs)
+{
+    m_runner->setMaxParallel(runs);
 }
 
 int Workspace::addRun(const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner)
@@ -186,10 +193,11 @@ void Workspace::markAllStale()
     for (RunSpec& spec : m_runs) {
         spec.stale = spec.latest.has_value();
         m_dirty.insert(spec.key); // all at once: one edit must not start one spec and delay the rest
-        emit runSpecChanged(spec.key);
     }
     if (!m_debounce->isActive())
-        rerunDirty();
+        rerunDirty();       // startSpec() reports each spec, now stale and running
+    for (int key : m_dirty) // held back by the debounce: stale, re-run when it ends
+        emit runSpecChanged(key);
 }
 
 void Workspace::scheduleRerun(int key)
@@ -206,13 +214,16 @@ void Workspace::rerunDirty()
     if (m_dirty.empty())
         return;
     const std::set<int> dirty = std::exchange(m_dirty, {});
-    for (int key : dirty)
+    for (int key : dirty) // every run on its way before any page hears of one
         if (RunSpec* spec = mutableSpec(key))
-            startSpec(*spec);
+            startSpec(*spec, false);
     m_debounce->start();
+    for (int key : dirty)
+        if (mutableSpec(key))
+            emit runSpecChanged(key);
 }
 
-void Workspace::startSpec(RunSpec& spec)
+void Workspace::startSpec(RunSpec& spec, bool report)
 {
     if (!m_scenario)
         return;
@@ -226,7 +237,8 @@ void Workspace::startSpec(RunSpec& spec)
     spec.progress = 0.0;
     spec.error.clear();
     spec.requestId = m_runner->start(std::move(request));
-    emit runSpecChanged(spec.key);
+    if (report)
+        emit runSpecChanged(spec.key);
 }
 
 void Workspace::onFinished(const RunSnapshot& snapshot)

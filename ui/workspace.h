@@ -80,6 +80,8 @@ public:
     [[nodiscard]] qint64 msSinceEdit() const { return m_editClock.isValid() ? m_editClock.elapsed() : -1; }
     /// Delay between an edit and the re-runs it causes (bursts of edits coalesce).
     void setDebounceMs(int ms);
+    /// How many runs may compute at once (default: the cores, at most 4).
+    void setMaxParallel(int runs);
 
 signals:
     void scenarioChanged();
@@ -110,7 +112,8 @@ private:
     void markAllStale();
     void scheduleRerun(int key);
     void rerunDirty();
-    void startSpec(RunSpec& spec);
+    /// Starts a run of @p spec; emits runSpecChanged() unless @p report is false.
+    void startSpec(RunSpec& spec, bool report = true);
     RunSpec* specByRequest(int id);
     RunSpec* mutableSpec(int key);
 
