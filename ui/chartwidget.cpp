@@ -41,7 +41,10 @@ void ChartWidget::setupPlot(bool timeAxis)
     m_plot->plotLayout()->addElement(0, 0, m_titleElement);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
 
+    m_plot->addLayer(QStringLiteral("stale"), m_plot->layer(m_plot->layerCount() - 1), QCustomPlot::limAbove);
+    m_plot->layer(QStringLiteral("stale"))->setMode(QCPLayer::lmBuffered);
     m_staleLabel = new QCPItemText(m_plot);
+    m_staleLabel->setLayer(QStringLiteral("stale"));
     m_staleLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_staleLabel->position->setCoords(0.5, 0.5);
     m_staleLabel->setText(tr("stale — updating…"));
@@ -108,11 +111,30 @@ void ChartWidget::placeLegendAboveAxes()
     row->setMargins(QMargins(0, 0, 0, 0));
 }
 
+void ChartWidget::setStaleText(const QString& text)
+{
+    if (text == m_staleLabel->text())
+        return;
+    m_staleLabel->setText(text);
+    if (m_stale && isVisible())
+        m_staleLabel->layer()->replot();
+    else if (m_stale)
+        m_replotWhenShown = true;
+}
+
 void ChartWidget::setStale(bool stale)
 {
+    if (stale == m_stale)
+        return;
     m_stale = stale;
     m_staleLabel->setVisible(stale);
-    replot();
+    // Turning stale (an edit, while its runs start): the label has a buffered layer of its own,
+    // so showing it redraws that layer only, not the curves under it. Turning current comes
+    // with a new result, whose replot (queued, so one for both) draws everything anyway.
+    if (stale && isVisible())
+        m_staleLabel->layer()->replot();
+    else
+        replot();
 }
 
 std::pair<double, double> ChartWidget::timeRange() const
@@ -154,22 +176,26 @@ void ChartWidget::setCursorTime(double hours)
     m_cursor->setVisible(!std::isnan(hours));
     m_cursor->point1->setCoords(hours, 0.0);
     m_cursor->point2->setCoords(hours, 1.0);
-    m_cursorDirty = !isVisible();
-    if (!m_cursorDirty)
-        replot();
+    replot();
 }
 
 void ChartWidget::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    if (m_cursorDirty) {
-        m_cursorDirty = false;
-        replot();
+    if (m_replotWhenShown) {
+        m_replotWhenShown = false;
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
     }
 }
 
 void ChartWidget::replot()
 {
+    // Drawing a chart nobody sees (a run finishing while another page is shown) would take the
+    // GUI thread from the visible ones.
+    if (!isVisible()) {
+        m_replotWhenShown = true;
+        return;
+    }
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 

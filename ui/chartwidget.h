@@ -32,6 +32,8 @@ public:
     void setTitle(const QString& title);
     /// Greys the chart and says "stale" until the next setStale(false).
     virtual void setStale(bool stale);
+    /// What the stale marker says (default "stale — updating…").
+    void setStaleText(const QString& text);
     [[nodiscard]] bool isStale() const { return m_stale; }
     /// The visible time range in hours (time charts).
     [[nodiscard]] std::pair<double, double> timeRange() const;
@@ -44,7 +46,7 @@ public slots:
     void setTimeRange(double lower, double upper);
     /// Back to the whole run.
     void resetView();
-    /// A vertical cursor at @p hours (time charts; NaN hides it). Replots only while visible.
+    /// A vertical cursor at @p hours (time charts; NaN hides it).
     void setCursorTime(double hours);
 
 signals:
@@ -57,6 +59,7 @@ protected:
     void placeLegendAboveAxes();
     /// Sets the natural x extent (hours) used by resetView().
     void setTimeExtent(double endHours);
+    /// Queues a replot; a hidden chart (e.g. on another page) replots when it is shown instead.
     void replot();
     void showEvent(QShowEvent* event) override;
 
@@ -68,7 +71,7 @@ private:
     QCPItemText* m_staleLabel = nullptr;
     QCPTextElement* m_titleElement = nullptr;
     QCPItemStraightLine* m_cursor = nullptr; ///< created by the first setCursorTime()
-    bool m_cursorDirty = false;              ///< moved while hidden: replot when shown
+    bool m_replotWhenShown = false;          ///< changed while hidden: replot when shown
     QString m_title;
     double m_endHours = 24.0;
     bool m_stale = false;

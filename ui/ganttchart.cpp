@@ -102,8 +102,11 @@ void GanttChart::setupRowAxis()
 
 void GanttChart::setStale(bool stale)
 {
-    m_gantt->setStale(stale);
+    if (stale == isStale())
+        return;
+    m_gantt->setStale(stale); // the bars turn grey: the whole chart redraws (a few ms)
     ChartWidget::setStale(stale);
+    replot();
 }
 
 size_t GanttChart::segmentCount() const

@@ -30,6 +30,9 @@ void TimelineChart::setupPlot()
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);
     m_plot->setMinimumHeight(180);
+    // Wide step lines drawn segment by segment (square caps close the corners): antialiased, a
+    // day's thousands of steps draw several times faster than as one polyline with joins.
+    m_plot->setPlottingHint(QCP::phFastPolylines, true);
     connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this] { resetView(); });
 }
 
@@ -82,6 +85,9 @@ void TimelineChart::setupGraphs()
     m_power->setName(tr("Fleet power (W)"));
     m_power->setLineStyle(QCPGraph::lsStepLeft);
     m_power->setPen(QPen(powerColour(), 1.6));
+    // The fill under a step line is a rectilinear polygon: drawn aliased it looks the same, and a
+    // day's thousands of steps draw in a few ms instead of about a hundred.
+    m_power->setAntialiasedFill(false);
     QColor fill = powerColour();
     fill.setAlpha(40);
     m_power->setBrush(fill);
@@ -131,7 +137,7 @@ void TimelineChart::setSeries(const simcore::StepSeries& series)
     m_queue->setData(s.hours, s.queued, true);
     m_placeholder->setVisible(s.empty());
     applyRanges(s);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 void TimelineChart::clear()
@@ -140,7 +146,7 @@ void TimelineChart::clear()
     m_queue->data()->clear();
     m_placeholder->setVisible(true);
     applyRanges(TimelineSeries{});
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 void TimelineChart::applyRanges(const TimelineSeries& series)
@@ -156,7 +162,7 @@ void TimelineChart::resetView()
     m_plot->xAxis->setRange(0.0, m_xEnd);
     m_plot->yAxis->setRange(0.0, m_powerTop);
     m_plot->yAxis2->setRange(0.0, m_queueTop);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    requestReplot();
 }
 
 int TimelineChart::pointCount() const
@@ -172,6 +178,24 @@ int TimelineChart::graphCount() const
 QPixmap TimelineChart::toPixmap(int width, int height) const
 {
     return m_plot->toPixmap(width, height);
+}
+
+void TimelineChart::requestReplot()
+{
+    if (!isVisible()) { // a run finishing while another page is shown: draw it when shown
+        m_replotWhenShown = true;
+        return;
+    }
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void TimelineChart::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_replotWhenShown) {
+        m_replotWhenShown = false;
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 } // namespace ui

@@ -28,7 +28,8 @@ QCustomPlot* createBarChart(const QString& title, const QString& xLabel, const Q
     return plot;
 }
 
-void setBars(QCustomPlot* plot, const QStringList& labels, const std::vector<double>& values, const QColor& colour)
+void setBars(QCustomPlot* plot, const QStringList& labels, const std::vector<double>& values, const QColor& colour,
+             bool replot)
 {
     auto* bars = qobject_cast<QCPBars*>(plot->plottable(0));
     if (!bars)
@@ -54,7 +55,8 @@ void setBars(QCustomPlot* plot, const QStringList& labels, const std::vector<dou
     plot->xAxis->setRange(-0.6, labels.size() - 0.4);
     const double top = data.isEmpty() ? 1.0 : *std::max_element(data.begin(), data.end());
     plot->yAxis->setRange(0.0, std::max(1.0, top * 1.12));
-    plot->replot();
+    if (replot)
+        plot->replot();
 }
 
 } // namespace ui
