@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace ui {
@@ -59,11 +60,22 @@ std::vector<SeriesLine> powerLines(const simcore::RunResult& r)
     return lines;
 }
 
+/// What a stale chart says: updating while the re-run computes; otherwise why none is coming.
+QString staleText(const RunSpec& spec)
+{
+    if (spec.running)
+        return ComparePage::tr("stale — updating…");
+    return spec.error == ComparePage::tr("cancelled") ? ComparePage::tr("stale — re-run cancelled")
+                                                      : ComparePage::tr("stale — re-run failed");
+}
+
 QString headerHtml(int column, const RunSpec& spec)
 {
-    const QString state = spec.stale || spec.running ? ComparePage::tr(" — <i>stale, updating…</i>")
-                          : !spec.error.isEmpty()    ? ComparePage::tr(" — failed")
-                                                     : QString();
+    const QString state = spec.running                         ? ComparePage::tr(" — <i>stale, updating…</i>")
+                          : spec.stale && spec.error.isEmpty() ? ComparePage::tr(" — <i>stale</i>")
+                          : spec.stale                         ? ComparePage::tr(" — <i>%1</i>").arg(staleText(spec))
+                          : !spec.error.isEmpty()              ? ComparePage::tr(" — failed")
+                                                               : QString();
     return QStringLiteral("<span style='color:%1'>■</span> <b>%2</b> %3%4")
         .arg(runColour(column).name(), QString(QChar(u'A' + column)), spec.label().toHtmlEscaped(), state);
 }
@@ -80,6 +92,14 @@ ComparePage::ComparePage(Workspace* workspace, QWidget* parent) : QWidget(parent
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(createCharts());
     layout->addWidget(scroll, 1);
+    m_settle = new QTimer(this);
+    m_settle->setSingleShot(true);
+    m_settle->setInterval(kSettleMs);
+    connect(m_settle, &QTimer::timeout, this, [this] {
+        m_settleExpired = true; // the runs still going have had their time: show what is done
+        refresh();
+        m_settleExpired = false;
+    });
     connectSignals();
     refreshPickers();
     refresh();
@@ -123,6 +143,9 @@ QWidget* ComparePage::createCharts()
     for (int i = 0; i < kMaxRuns; ++i) {
         Column& c = m_columns[static_cast<size_t>(i)];
         c.header = new QLabel;
+        // Its text changes with the run's state ("stale, updating…"): its width must not move the
+        // columns, or every chart would be laid out and redrawn at each edit.
+        c.header->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         c.gantt = new GanttChart(tr("Occupancy by instance"));
         c.gantt->setObjectName(QStringLiteral("gantt%1").arg(i));
         c.power = new SeriesChart(tr("Power per GPU and total"), tr("W"));
@@ -190,7 +213,8 @@ void ComparePage::connectSignals()
         if (runs().contains(key))
             refresh();
     });
-    connect(m_workspace, &Workspace::boundsChanged, this, &ComparePage::refreshOverlays);
+    // Only the bounds' marks: the lines and bars change with the shown results (see refresh()).
+    connect(m_workspace, &Workspace::boundsChanged, this, &ComparePage::refreshBars);
 }
 
 void ComparePage::syncTime(ChartWidget* source, double lower, double upper)
@@ -247,12 +271,25 @@ void ComparePage::refresh()
         const void* result = spec && spec->latest ? spec->latest->result.get() : nullptr;
         state.emplace_back(spec ? key : 0, result, spec && (spec->stale || spec->running));
     }
-    if (state == m_shownState) {
+    // A new result while another shown run is still running (both re-run by one edit): wait for
+    // it, so the charts change once and the GUI thread does not draw while that run computes.
+    bool newResult = false;
+    bool anyRunning = false;
+    for (size_t i = 0; i < m_columns.size(); ++i)
+        if (const RunSpec* spec = m_workspace->runSpec(keys[static_cast<qsizetype>(i)])) {
+            newResult = newResult || (spec->latest && spec->latest->result != m_columns[i].shown);
+            anyRunning = anyRunning || spec->running;
+        }
+    const bool wait = newResult && anyRunning && !m_settleExpired;
+    if (state == m_shownState || wait) {
         for (size_t i = 0; i < m_columns.size(); ++i) // progress only: the headers say it
             if (const RunSpec* spec = m_workspace->runSpec(keys[static_cast<qsizetype>(i)]))
                 m_columns[i].header->setText(headerHtml(static_cast<int>(i), *spec));
+        if (wait && !m_settle->isActive())
+            m_settle->start();
         return;
     }
+    m_settle->stop();
     m_shownState = std::move(state);
     QElapsedTimer clock;
     clock.start();
@@ -264,7 +301,9 @@ void ComparePage::refresh()
         shown += m_workspace->runSpec(keys[static_cast<qsizetype>(i)]) ? 1 : 0;
     }
     m_hint->setVisible(shown < 2);
+    qCDebug(lcWhatIf, "%lld ms: compare columns rebuilt", whatif::msSinceEdit());
     refreshOverlays();
+    qCDebug(lcWhatIf, "%lld ms: compare overlays rebuilt", whatif::msSinceEdit());
     bool allCurrent = true;
     for (int key : keys)
         if (const RunSpec* spec = m_workspace->runSpec(key))
@@ -311,40 +350,69 @@ void ComparePage::refreshColumn(size_t i, int key, bool& changed)
         syncTime(nullptr, range.first, range.second);
     }
     const bool stale = spec->stale || (spec->running && spec->latest);
-    c.gantt->setStale(stale);
-    c.power->setStale(stale);
+    for (ChartWidget* chart : {static_cast<ChartWidget*>(c.gantt), static_cast<ChartWidget*>(c.power)}) {
+        chart->setStaleText(staleText(*spec));
+        chart->setStale(stale);
+    }
 }
 
 void ComparePage::refreshOverlays()
 {
-    std::vector<SeriesLine> queue, energy, tardiness;
-    std::vector<BarRun> bars;
+    std::vector<const RunSpec*> specs(kMaxRuns, nullptr);
+    std::vector<std::pair<const void*, bool>> shown;
     const QList<int> keys = runs();
-    bool anyStale = false;
     for (int i = 0; i < kMaxRuns; ++i) {
         const RunSpec* spec = m_workspace->runSpec(keys[i]);
         if (!spec || !spec->latest)
             continue;
+        specs[static_cast<size_t>(i)] = spec;
+        // Grey: an old result no new run is coming for (cancelled, failed). A run in flight keeps
+        // its colours under the charts' "stale" label until its result replaces it.
+        shown.emplace_back(spec->latest->result.get(), spec->stale && !spec->running);
+    }
+    std::vector<SeriesLine> queue, energy, tardiness;
+    std::vector<BarRun> bars;
+    bool anyStale = false;
+    bool anyUpdating = false;
+    const bool linesChanged = shown != m_overlayShown;
+    for (int i = 0; i < kMaxRuns; ++i) {
+        const RunSpec* spec = specs[static_cast<size_t>(i)];
+        if (!spec)
+            continue;
         const simcore::RunResult& r = *spec->latest->result;
         const bool stale = spec->stale || spec->running;
         anyStale = anyStale || stale;
+        anyUpdating = anyUpdating || spec->running;
+        bars.push_back(
+            {spec->label(), r.metrics.energyWmin / kWminPerKwh, r.metrics.avgTardinessMin, r.metrics.et, stale});
+        if (!linesChanged)
+            continue;
         const QString name = QStringLiteral("%1 %2").arg(QChar(u'A' + i)).arg(spec->label());
-        const QColor colour = stale ? QColor(0xb8, 0xbc, 0xc2) : runColour(i);
+        const QColor colour = spec->stale && !spec->running ? QColor(0xb8, 0xbc, 0xc2) : runColour(i);
         queue.push_back(line(name, colour, 1.5, r.series.time, r.series.queued));
         energy.push_back(line(name, colour, 1.8, r.series.time, r.series.energyWmin, 1.0 / kWminPerKwh));
         tardiness.push_back(line(name, colour, 1.8, r.series.time, r.series.tardinessMin));
-        bars.push_back(
-            {spec->label(), r.metrics.energyWmin / kWminPerKwh, r.metrics.avgTardinessMin, r.metrics.et, stale});
     }
-    const auto range = timeCharts().front()->timeRange();
-    m_queue->setLines(queue);
-    m_energy->setLines(energy);
-    m_tardiness->setLines(tardiness);
-    syncTime(nullptr, range.first, range.second);
-    for (SeriesChart* chart : {m_queue, m_energy, m_tardiness})
+    if (linesChanged) {
+        m_overlayShown = std::move(shown);
+        const auto range = timeCharts().front()->timeRange();
+        m_queue->setLines(queue);
+        m_energy->setLines(energy);
+        m_tardiness->setLines(tardiness);
+        syncTime(nullptr, range.first, range.second);
+    }
+    for (SeriesChart* chart : {m_queue, m_energy, m_tardiness}) {
+        chart->setStaleText(anyUpdating ? tr("stale — updating…") : tr("stale — grey runs were not re-run"));
         chart->setStale(anyStale);
+    }
+    m_shownBars = std::move(bars);
+    refreshBars();
+}
+
+void ComparePage::refreshBars()
+{
     BarBounds bounds;
-    if (const BoundsPtr b = m_workspace->bounds(); b && !bars.empty()) {
+    if (const BoundsPtr b = m_workspace->bounds(); b && !m_shownBars.empty()) {
         const double a = m_workspace->scenario() ? m_workspace->scenario()->energyWeight : 0.0;
         const double t = b->tardiness.computed ? b->tardiness.avgTardinessMin : 0.0;
         bounds.energyKwh = b->energy.energyWmin / kWminPerKwh;
@@ -352,7 +420,7 @@ void ComparePage::refreshOverlays()
             bounds.avgTardinessMin = t;
         bounds.et = (a * b->energy.energyWmin + t) / (a + 1.0);
     }
-    m_bars->setRuns(bars, bounds);
+    m_bars->setRuns(m_shownBars, bounds);
 }
 
 } // namespace ui

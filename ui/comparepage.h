@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "barschart.h"
+
 #include <QList>
 #include <QWidget>
 
@@ -12,6 +14,7 @@
 class QComboBox;
 class QGridLayout;
 class QLabel;
+class QTimer;
 
 namespace simcore {
 struct RunResult;
@@ -19,7 +22,6 @@ struct RunResult;
 
 namespace ui {
 
-class BarsChart;
 class ChartWidget;
 class GanttChart;
 class SeriesChart;
@@ -28,13 +30,17 @@ class Workspace;
 /// The Compare page: two to four runs of the Runs page side by side. Per run, the occupancy
 /// Gantt (with each GPU's layout over time) and power per GPU and in total; for all runs, queue
 /// length, cumulative energy and tardiness, and a bar chart against the lower bounds. Every time
-/// chart pans and zooms with the others. Stale runs are greyed until their new result arrives.
+/// chart pans and zooms with the others. A chart with a stale run says so until the new result
+/// arrives; a run that stays stale (cancelled, failed) is also drawn grey. The results of one
+/// edit are shown together: a run that finishes first waits for the others, up to kSettleMs.
 class ComparePage : public QWidget
 {
     Q_OBJECT
 
 public:
     static constexpr int kMaxRuns = 4;
+    /// How long a finished run's result waits for the other shown runs still running.
+    static constexpr int kSettleMs = 300;
     explicit ComparePage(Workspace* workspace, QWidget* parent = nullptr);
 
     /// Shows these run specs (keys), at most four.
@@ -48,6 +54,11 @@ public:
     [[nodiscard]] BarsChart* barsChart() const { return m_bars; }
     /// Every chart that follows the shared time axis.
     [[nodiscard]] std::vector<ChartWidget*> timeCharts() const;
+    /// The result column @p column draws (null when none): a newer one may be waiting (kSettleMs).
+    [[nodiscard]] const simcore::RunResult* shownResult(int column) const
+    {
+        return m_columns[static_cast<size_t>(column)].shown.get();
+    }
     /// Milliseconds from the last edit to the charts showing its results, -1 before any.
     [[nodiscard]] qint64 lastEditToChartMs() const { return m_editToChartMs; }
 
@@ -75,6 +86,8 @@ private:
     void refresh();
     void refreshColumn(size_t i, int key, bool& changed);
     void refreshOverlays();
+    /// The bar chart of the shown results, with the scenario's lower bounds when known.
+    void refreshBars();
     void refreshPickers();
 
     Workspace* m_workspace;
@@ -88,6 +101,11 @@ private:
     QGridLayout* m_grid = nullptr;
     bool m_syncing = false;
     bool m_updatingPickers = false;
+    QTimer* m_settle = nullptr; ///< started when a result waits for the other runs
+    bool m_settleExpired = false;
+    /// What the overlay lines show (per run: result, drawn grey): unchanged lines are not rebuilt.
+    std::vector<std::pair<const void*, bool>> m_overlayShown;
+    std::vector<BarRun> m_shownBars;
     qint64 m_editToChartMs = -1;
     /// What the charts show (per column: key, result, stale): progress ticks change nothing.
     std::vector<std::tuple<int, const void*, bool>> m_shownState;
