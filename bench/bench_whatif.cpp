@@ -10,6 +10,7 @@
 #include "comparepage.h"
 #include "mainwindow.h"
 #include "scenariofile.h"
+#include "whatiftrace.h"
 #include "workspace.h"
 
 #include <QApplication>
@@ -37,12 +38,51 @@ bool waitFor(QObject* sender, void (ui::ComparePage::*signal)(), int timeoutMs)
     return fired;
 }
 
+/// With --trace, also lists the GUI thread's events that took 2 ms or more (what keeps it from
+/// taking a finished run at once).
+class TimedApplication : public QApplication
+{
+public:
+    using QApplication::QApplication;
+    bool traceEvents = false;
+
+    bool notify(QObject* receiver, QEvent* event) override
+    {
+        if (!traceEvents || m_depth > 0)
+            return QApplication::notify(receiver, event);
+        const int type = event->type(); // the event may be deleted by its handler
+        QElapsedTimer clock;
+        clock.start();
+        ++m_depth;
+        const bool handled = QApplication::notify(receiver, event);
+        --m_depth;
+        if (const qint64 ms = clock.elapsed(); ms >= 1)
+            std::fprintf(stderr, "  %lld ms: GUI thread spent %lld ms on event %d for %s '%s'\n",
+                         static_cast<long long>(ui::whatif::msSinceEdit()), static_cast<long long>(ms), type,
+                         receiver->metaObject()->className(), qPrintable(nameOf(receiver)));
+        return handled;
+    }
+
+private:
+    /// "power1/chartPlot": the names up to the first ancestor that has one of its own.
+    static QString nameOf(const QObject* object)
+    {
+        QString name = object->objectName();
+        for (const QObject* p = object->parent(); p != nullptr; p = p->parent())
+            if (!p->objectName().isEmpty())
+                return p->objectName() + QLatin1Char('/') + name;
+        return name;
+    }
+
+    int m_depth = 0;
+};
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     QString path = QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/paper-fleet.json");
     int edits = 5;
     int positional = 0;
@@ -50,6 +90,7 @@ int main(int argc, char** argv)
         const QString arg = QString::fromLocal8Bit(argv[i]);
         if (arg == QLatin1String("--trace")) {
             QLoggingCategory::setFilterRules(QStringLiteral("migsight.whatif.debug=true"));
+            app.traceEvents = true;
         } else if (arg.startsWith(QLatin1String("-"))) {
             std::printf("usage: bench_whatif [scenario.json] [edits] [--trace]\n");
             return arg == QLatin1String("--help") ? 0 : 2;
