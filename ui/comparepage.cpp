@@ -63,19 +63,22 @@ std::vector<SeriesLine> powerLines(const simcore::RunResult& r)
 /// What a stale chart says: updating while the re-run computes; otherwise why none is coming.
 QString staleText(const RunSpec& spec)
 {
-    if (spec.running)
+    if (spec.running || spec.error.isEmpty()) // computing, or waiting for the debounce
         return ComparePage::tr("stale — updating…");
-    return spec.error == ComparePage::tr("cancelled") ? ComparePage::tr("stale — re-run cancelled")
-                                                      : ComparePage::tr("stale — re-run failed");
+    return spec.error == Workspace::tr("cancelled") ? ComparePage::tr("stale — re-run cancelled")
+                                                    : ComparePage::tr("stale — re-run failed");
 }
 
 QString headerHtml(int column, const RunSpec& spec)
 {
-    const QString state = spec.running                         ? ComparePage::tr(" — <i>stale, updating…</i>")
-                          : spec.stale && spec.error.isEmpty() ? ComparePage::tr(" — <i>stale</i>")
-                          : spec.stale                         ? ComparePage::tr(" — <i>%1</i>").arg(staleText(spec))
-                          : !spec.error.isEmpty()              ? ComparePage::tr(" — failed")
-                                                               : QString();
+    QString state;
+    if (spec.running && !spec.latest)
+        state = ComparePage::tr(" — <i>running…</i>");
+    else if (spec.stale || spec.running)
+        state =
+            QStringLiteral(" — <i>%1</i>").arg(staleText(spec).replace(QStringLiteral(" — "), QStringLiteral(", ")));
+    else if (!spec.error.isEmpty())
+        state = ComparePage::tr(" — failed");
     return QStringLiteral("<span style='color:%1'>■</span> <b>%2</b> %3%4")
         .arg(runColour(column).name(), QString(QChar(u'A' + column)), spec.label().toHtmlEscaped(), state);
 }
@@ -351,7 +354,8 @@ void ComparePage::refreshColumn(size_t i, int key, bool& changed)
     }
     const bool stale = spec->stale || (spec->running && spec->latest);
     for (ChartWidget* chart : {static_cast<ChartWidget*>(c.gantt), static_cast<ChartWidget*>(c.power)}) {
-        chart->setStaleText(staleText(*spec));
+        if (stale) // before the new result: a text change redraws the marker's layer
+            chart->setStaleText(staleText(*spec));
         chart->setStale(stale);
     }
 }
@@ -402,7 +406,8 @@ void ComparePage::refreshOverlays()
         syncTime(nullptr, range.first, range.second);
     }
     for (SeriesChart* chart : {m_queue, m_energy, m_tardiness}) {
-        chart->setStaleText(anyUpdating ? tr("stale — updating…") : tr("stale — grey runs were not re-run"));
+        if (anyStale)
+            chart->setStaleText(anyUpdating ? tr("stale — updating…") : tr("stale — grey runs were not re-run"));
         chart->setStale(anyStale);
     }
     m_shownBars = std::move(bars);
