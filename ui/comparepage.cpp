@@ -123,7 +123,7 @@ QWidget* ComparePage::createPicker()
         row->addWidget(box, 1);
         m_pickers[static_cast<size_t>(i)] = box;
     }
-    auto* reset = new QPushButton(tr("Whole day"));
+    auto* reset = new QPushButton(tr("Whole run")); // as the charts' menu says
     reset->setToolTip(tr("Show the whole run on every chart (or double-click a chart)"));
     connect(reset, &QPushButton::clicked, this, [this] {
         if (!timeCharts().empty())

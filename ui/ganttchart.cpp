@@ -82,19 +82,33 @@ void GanttChart::setupRowAxis()
     const int rows = gd ? static_cast<int>(gd->rows.size()) : 0;
     // Every row gets a label when they fit; otherwise only the first row of each GPU.
     const bool dense = rows * 14 > std::max(plot()->axisRect()->height(), 200);
-    // A GPU label needs ~13 px of its own; GPUs with few rows share the space of the next.
+    // A GPU label needs ~13 px of its own: GPUs that start closer than that to the previous
+    // label share it ("GPU 0–1", centred on their rows) rather than going unlabelled.
     const double rowPixels = std::max(plot()->axisRect()->height(), 160) / std::max(1.0, static_cast<double>(rows));
-    int lastLabel = -1000;
+    struct Label
+    {
+        int firstRow = 0;
+        int lastRow = 0; ///< first row of the last GPU sharing the label
+        int firstGpu = 0;
+        int lastGpu = 0;
+    };
+    std::vector<Label> labels;
     for (int i = 0; i < rows; ++i) {
         const GanttRow& row = gd->rows[static_cast<size_t>(i)];
         const bool firstOfGpu = i == 0 || gd->rows[static_cast<size_t>(i - 1)].gpu != row.gpu;
         if (!dense) {
             ticker->addTick(i, row.label);
-        } else if (firstOfGpu && (i - lastLabel) * rowPixels >= 13.0) {
-            ticker->addTick(i, QStringLiteral("GPU %1").arg(row.gpu));
-            lastLabel = i;
+        } else if (firstOfGpu && !labels.empty() && (i - labels.back().firstRow) * rowPixels < 13.0) {
+            labels.back().lastRow = i;
+            labels.back().lastGpu = row.gpu;
+        } else if (firstOfGpu) {
+            labels.push_back({i, i, row.gpu, row.gpu});
         }
     }
+    for (const Label& l : labels)
+        ticker->addTick((l.firstRow + l.lastRow) / 2.0,
+                        l.firstGpu == l.lastGpu ? QStringLiteral("GPU %1").arg(l.firstGpu)
+                                                : QStringLiteral("GPU %1–%2").arg(l.firstGpu).arg(l.lastGpu));
     plot()->yAxis->setTicker(ticker);
     plot()->yAxis->setSubTicks(false);
     plot()->yAxis->setRange(-0.5, std::max(0.5, rows - 0.5));
