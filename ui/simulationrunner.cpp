@@ -22,6 +22,9 @@ struct SimulationRunner::Flight
     RunRequest request;
     std::vector<Subscriber> subscribers; ///< GUI thread only; empty once all are gone
     bool wantBounds = false;             ///< GUI thread only: some subscriber asked for them
+    /// Some subscriber is a Runs-page run (slot > 0): build the Gantt rows on the worker. Set by
+    /// the GUI thread when one joins, read by the worker once the simulation is done.
+    std::atomic<bool> wantGantt{false};
     RunSnapshot snapshot;
     BoundsPtr bounds;
     QString error; ///< empty on success
@@ -131,7 +134,7 @@ void simulateInto(SimulationRunner::Flight& f, const Report& report)
         f.snapshot.scheduler = options.scheduler.value_or(scenario.scheduler);
         f.snapshot.repartitioner = options.repartitioner.value_or(scenario.repartitioner);
         f.snapshot.result = std::make_shared<const simcore::RunResult>(model::simulate(scenario, jobs, options));
-        if (f.request.slot > 0) // a workspace run: the Compare page draws its Gantt from these rows
+        if (f.wantGantt.load()) // a workspace run: the Compare page draws its Gantt from these rows
             f.snapshot.gantt = std::make_shared<const GanttData>(buildGantt(*f.snapshot.result, scenario));
         f.snapshot.wallSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
     } catch (const model::Cancelled&) {
@@ -199,6 +202,8 @@ bool SimulationRunner::joinTwin(const RunRequest& request, int id)
             continue;
         f.subscribers.push_back({id, request.slot});
         f.wantBounds = f.wantBounds || request.wantBounds;
+        if (request.slot > 0)
+            f.wantGantt = true;
         qCDebug(lcWhatIf, "%lld ms: run %d shares run %d's simulation", whatif::msSinceEdit(), id, f.id);
         emit started(id);
         return true;
@@ -216,16 +221,27 @@ bool SimulationRunner::joinTwin(const RunRequest& request, int id)
 void SimulationRunner::supersede(int slot)
 {
     const auto inSlot = [slot](const Subscriber& s) { return s.slot == slot; };
+    std::vector<int> owed; // superseded after cancel(): the promised cancelled() still comes
+    auto drop = [&](std::vector<Subscriber>& subscribers) {
+        for (const Subscriber& s : subscribers)
+            if (inSlot(s) && s.cancelRequested)
+                owed.push_back(s.id);
+        return dropSubscriber(subscribers, inSlot);
+    };
     for (Queued& q : m_queue)
-        dropSubscriber(q.subscribers, inSlot);
+        drop(q.subscribers);
     std::erase_if(m_queue, [](const Queued& q) { return q.subscribers.empty(); });
     for (Worker& w : m_workers) {
         Flight& f = *w.flight;
-        if (dropSubscriber(f.subscribers, inSlot) && f.subscribers.empty()) {
+        if (drop(f.subscribers) && f.subscribers.empty()) {
             f.superseded = true; // nobody left to report to
             f.cancel = true;
         }
     }
+    if (m_reporting)
+        drop(m_reporting->subscribers);
+    for (int id : owed)
+        emit cancelled(id);
 }
 
 int SimulationRunner::runningId() const
@@ -241,6 +257,7 @@ bool SimulationRunner::cancel(int id)
         if (std::none_of(f.subscribers.begin(), f.subscribers.end(), isId))
             continue;
         if (f.subscribers.size() == 1) {
+            f.subscribers.front().cancelRequested = true;
             f.cancel = true; // the last subscriber: stop the engine; cancelled() when it has stopped
         } else {
             dropSubscriber(f.subscribers, isId); // the others still want the result
@@ -248,7 +265,7 @@ bool SimulationRunner::cancel(int id)
         }
         return true;
     }
-    bool found = false;
+    bool found = m_reporting && dropSubscriber(m_reporting->subscribers, isId); // not told yet
     for (Queued& q : m_queue)
         found = dropSubscriber(q.subscribers, isId) || found;
     if (!found)
@@ -281,15 +298,15 @@ void SimulationRunner::launch()
     flight->id = flight->subscribers.front().id;
     flight->request = std::move(m_queue.front().request);
     flight->wantBounds = flight->request.wantBounds;
+    flight->wantGantt = std::any_of(flight->subscribers.begin(), flight->subscribers.end(),
+                                    [](const Subscriber& s) { return s.slot > 0; });
     m_queue.pop_front();
     flight->snapshot.id = flight->id;
     flight->snapshot.slot = flight->request.slot;
     flight->snapshot.scenario = flight->request.scenario;
+    qCDebug(lcWhatIf, "%lld ms: launch run %d (slot %d)", whatif::msSinceEdit(), flight->id, flight->request.slot);
     Worker& worker = m_workers.emplace_back();
     worker.flight = flight;
-    for (const Subscriber& s : flight->subscribers)
-        emit started(s.id);
-    qCDebug(lcWhatIf, "%lld ms: launch run %d (slot %d)", whatif::msSinceEdit(), flight->id, flight->request.slot);
     worker.thread = std::thread([this, flight] {
         const int id = flight->id;
         const qint64 began = whatif::msSinceEdit();
@@ -304,9 +321,11 @@ void SimulationRunner::launch()
             QMetaObject::invokeMethod(
                 this,
                 [this, weak, fraction] {
-                    if (const auto f = weak.lock())
-                        for (const Subscriber& s : f->subscribers)
+                    if (const auto f = weak.lock()) {
+                        const std::vector<Subscriber> subscribers = f->subscribers; // handlers may cancel
+                        for (const Subscriber& s : subscribers)
                             emit progress(s.id, fraction);
+                    }
                 },
                 Qt::QueuedConnection);
         };
@@ -316,6 +335,10 @@ void SimulationRunner::launch()
         QMetaObject::invokeMethod(
             this, [this, flight] { onWorkerDone(flight); }, Qt::QueuedConnection);
     });
+    // After the worker is stored: a handler may start() runs (and grow m_workers).
+    const std::vector<Subscriber> subscribers = flight->subscribers;
+    for (const Subscriber& s : subscribers)
+        emit started(s.id);
 }
 
 void SimulationRunner::onWorkerDone(const std::shared_ptr<Flight>& flight)
@@ -344,9 +367,12 @@ void SimulationRunner::onWorkerDone(const std::shared_ptr<Flight>& flight)
     if (request.boundsOnly) {
         // internal: nothing to report
     } else if (!flight->superseded) {
-        // A copy: the handlers may start or cancel runs.
-        const std::vector<Subscriber> subscribers = flight->subscribers;
-        for (const Subscriber& s : subscribers) {
+        // One at a time from the front: a handler may cancel or supersede the ones not told yet
+        // (they leave flight->subscribers through m_reporting).
+        m_reporting = flight;
+        while (!flight->subscribers.empty()) {
+            const Subscriber s = flight->subscribers.front();
+            flight->subscribers.erase(flight->subscribers.begin());
             if (flight->wasCancelled || flight->cancel) {
                 emit cancelled(s.id);
             } else if (flight->error.isEmpty()) {
@@ -358,6 +384,7 @@ void SimulationRunner::onWorkerDone(const std::shared_ptr<Flight>& flight)
                 emit failed(s.id, flight->error);
             }
         }
+        m_reporting.reset();
     }
     reportBusy();
 }

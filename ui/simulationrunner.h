@@ -57,6 +57,7 @@ public:
     {
         int id = 0;
         int slot = 0;
+        bool cancelRequested = false; ///< cancel() asked: cancelled() is owed even if superseded
     };
     /// The slot of the internal bounds requests (a newer scenario's supersedes an older one's).
     static constexpr int kBoundsSlot = -1;
@@ -93,6 +94,8 @@ private:
     };
     void launch();
     std::vector<Worker> m_workers; ///< runs in flight, oldest first
+    /// The finished flight whose subscribers are being told (cancel/supersede still reach them).
+    std::shared_ptr<Flight> m_reporting;
     int m_maxParallel = 1;
     std::deque<Queued> m_queue;
     std::map<int, int> m_latestBySlot;
