@@ -135,6 +135,8 @@ void Workspace::updateRun(int key, const model::PolicyChoice& scheduler, const m
     spec->scheduler = scheduler;
     spec->repartitioner = repartitioner;
     spec->stale = spec->latest.has_value();
+    spec->running = true; // re-run now or when the debounce ends
+    spec->error.clear();
     setModified(true);
     emit runSpecChanged(key);
     scheduleRerun(key);
@@ -156,19 +158,36 @@ void Workspace::removeRun(int key)
 void Workspace::cancelRun(int key)
 {
     RunSpec* spec = mutableSpec(key);
-    if (spec && spec->running)
-        m_runner->cancel(spec->requestId);
-    m_dirty.erase(key);
+    if (!spec)
+        return;
+    const bool pending = m_dirty.erase(key) > 0;
+    if (m_runner->cancel(spec->requestId))
+        return;  // onCancelled() follows
+    if (pending) // its re-run waited for the debounce: it never started
+        markCancelled(*spec);
 }
 
 void Workspace::cancelAll()
 {
-    m_dirty.clear();
+    const std::set<int> pending = std::exchange(m_dirty, {});
     if (m_runner->isBusy())
         m_runner->cancel(m_mainRequestId);
+    std::vector<int> keys;
     for (const RunSpec& spec : m_runs)
-        if (spec.running)
-            m_runner->cancel(spec.requestId);
+        keys.push_back(spec.key);
+    for (int key : keys) { // by key: a handler may remove specs
+        RunSpec* spec = mutableSpec(key);
+        if (spec && !m_runner->cancel(spec->requestId) && pending.contains(key))
+            markCancelled(*spec);
+    }
+}
+
+void Workspace::markCancelled(RunSpec& spec)
+{
+    spec.running = false;
+    spec.stale = spec.latest.has_value();
+    spec.error = tr("cancelled");
+    emit runSpecChanged(spec.key);
 }
 
 const RunSpec* Workspace::runSpec(int key) const
@@ -192,11 +211,14 @@ void Workspace::markAllStale()
 {
     for (RunSpec& spec : m_runs) {
         spec.stale = spec.latest.has_value();
+        spec.running = true; // its re-run is on its way, now or when the debounce ends
+        spec.error.clear();
         m_dirty.insert(spec.key); // all at once: one edit must not start one spec and delay the rest
     }
     if (!m_debounce->isActive())
-        rerunDirty();       // startSpec() reports each spec, now stale and running
-    for (int key : m_dirty) // held back by the debounce: stale, re-run when it ends
+        rerunDirty();                   // startSpec() reports each spec, now stale and running
+    const std::set<int> held = m_dirty; // held back by the debounce (a copy: handlers may cancel)
+    for (int key : held)
         emit runSpecChanged(key);
 }
 
@@ -245,7 +267,7 @@ void Workspace::onFinished(const RunSnapshot& snapshot)
 {
     // A run of a scenario that has been replaced since is stale even if it is the newest run.
     if (RunSpec* spec = specByRequest(snapshot.id)) {
-        spec->running = false;
+        spec->running = m_dirty.contains(spec->key); // a newer re-run may wait for the debounce
         spec->progress = 1.0;
         spec->latest = snapshot;
         spec->stale = snapshot.scenario != m_scenario;
@@ -261,7 +283,7 @@ void Workspace::onFinished(const RunSnapshot& snapshot)
 void Workspace::onFailed(int id, const QString& message)
 {
     if (RunSpec* spec = specByRequest(id)) {
-        spec->running = false;
+        spec->running = m_dirty.contains(spec->key);
         spec->error = message;
         emit runSpecChanged(spec->key);
         return;
@@ -272,9 +294,9 @@ void Workspace::onFailed(int id, const QString& message)
 void Workspace::onCancelled(int id)
 {
     if (RunSpec* spec = specByRequest(id)) {
-        spec->running = false;
+        spec->running = m_dirty.contains(spec->key);
         spec->stale = spec->latest.has_value();
-        spec->error = tr("cancelled");
+        spec->error = spec->running ? QString() : tr("cancelled");
         emit runSpecChanged(spec->key);
     } else if (id == m_mainRequestId) {
         emit runCancelled(id);

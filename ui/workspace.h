@@ -26,7 +26,7 @@ struct RunSpec
     model::PolicyChoice repartitioner;
     std::optional<RunSnapshot> latest; ///< the newest finished run of this spec, maybe stale
     bool stale = false;                ///< latest is of an older scenario or older parameters
-    bool running = false;              ///< queued or on the worker
+    bool running = false;              ///< re-run pending (debounce), queued or on the worker
     double progress = 0.0;             ///< of the run in flight, 0..1
     int requestId = 0;                 ///< runner id of the newest request, 0 when none
     QString error;                     ///< why the newest request failed; empty otherwise
@@ -114,6 +114,8 @@ private:
     void rerunDirty();
     /// Starts a run of @p spec; emits runSpecChanged() unless @p report is false.
     void startSpec(RunSpec& spec, bool report = true);
+    /// A spec whose pending re-run was cancelled before it started.
+    void markCancelled(RunSpec& spec);
     RunSpec* specByRequest(int id);
     RunSpec* mutableSpec(int key);
 

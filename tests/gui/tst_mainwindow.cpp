@@ -63,6 +63,8 @@ private slots:
     void newerScenarioWinsOverARunningOne();
     void staleRunsAreDropped();
     void identicalRunsShareOneSimulation();
+    void cancelledThenSupersededIsStillCancelled();
+    void pendingReRunCanBeCancelled();
     void runFailureIsShownNotThrown();
 };
 
@@ -265,6 +267,56 @@ void TestMainWindow::identicalRunsShareOneSimulation()
         reported.insert(args.at(0).value<ui::RunSnapshot>().id);
     QVERIFY(!reported.contains(first));
     QVERIFY(reported.contains(mine) && reported.contains(newer));
+}
+
+// cancel() promises cancelled(); a newer request in the same slot before the engine stops must
+// not swallow it (the old run's "cancelled" would never reach the status bar).
+void TestMainWindow::cancelledThenSupersededIsStillCancelled()
+{
+    const ui::LoadedScenario loaded = ui::loadScenarioFile(sample("paper-fleet.json"));
+    QVERIFY(loaded.ok());
+    auto scenario = std::make_shared<const model::Scenario>(loaded.scenario);
+    ui::SimulationRunner runner;
+    QSignalSpy finished(&runner, &ui::SimulationRunner::finished);
+    QSignalSpy cancelled(&runner, &ui::SimulationRunner::cancelled);
+    const int first = runner.start(scenario);
+    QVERIFY(runner.cancel(first));
+    const int second = runner.start(scenario); // same slot, before the worker has stopped
+    QTRY_VERIFY_WITH_TIMEOUT(!runner.isBusy(), kRunTimeoutMs);
+    QCOMPARE(cancelled.count(), 1);
+    QCOMPARE(cancelled.at(0).at(0).toInt(), first);
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.at(0).at(0).value<ui::RunSnapshot>().id, second);
+}
+
+// A re-run held back by the debounce counts as running (the charts say "updating"), and
+// cancelling it before it starts leaves the spec cancelled, not waiting forever.
+void TestMainWindow::pendingReRunCanBeCancelled()
+{
+    const ui::LoadedScenario loaded = ui::loadScenarioFile(sample("quickstart.json"));
+    QVERIFY(loaded.ok());
+    ui::Workspace workspace;
+    workspace.setScenario(loaded.scenario, QStringLiteral("quickstart.json"));
+    const int key = workspace.addRun({"edf-most-packed", {}}, {"static", {}});
+    QTRY_VERIFY_WITH_TIMEOUT(!workspace.runSpec(key)->running, kRunTimeoutMs);
+    workspace.setDebounceMs(60000);
+    model::Scenario edited = *workspace.scenario();
+    edited.workload.diurnal.multiplier = 5;
+    workspace.editScenario(edited, QStringLiteral("first")); // leading edge: runs at once
+    edited.workload.diurnal.multiplier = 6;
+    workspace.editScenario(edited, QStringLiteral("second")); // held until the debounce ends
+    const ui::RunSpec* spec = workspace.runSpec(key);
+    QVERIFY(spec->running && spec->stale);
+    QTRY_VERIFY_WITH_TIMEOUT(spec->latest->scenario->workload.diurnal.multiplier == 5, kRunTimeoutMs);
+    QVERIFY(spec->running); // the first edit's result is in; the second's re-run still pending
+    QSignalSpy changed(&workspace, &ui::Workspace::runSpecChanged);
+    workspace.cancelRun(key);
+    QVERIFY(!spec->running);
+    QVERIFY(spec->stale);
+    QCOMPARE(spec->error, QStringLiteral("cancelled"));
+    QVERIFY(!changed.isEmpty());
+    QTest::qWait(200);
+    QCOMPARE(spec->latest->scenario->workload.diurnal.multiplier, 5.0); // nothing ran after
 }
 
 void TestMainWindow::runFailureIsShownNotThrown()
