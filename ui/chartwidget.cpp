@@ -184,7 +184,8 @@ void ChartWidget::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
     if (m_replotWhenShown) {
         m_replotWhenShown = false;
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        // Drawn now, before the page is first painted (no frame of the old picture); painted then.
+        m_plot->replot(QCustomPlot::rpQueuedRefresh);
     }
 }
 

@@ -3,6 +3,8 @@
 
 #include "barschart.h"
 #include "ganttchart.h"
+#include "powerchart.h"
+#include "results.h"
 #include "serieschart.h"
 #include "seriescolours.h"
 #include "whatiftrace.h"
@@ -23,7 +25,6 @@ namespace ui {
 namespace {
 
 constexpr double kWminPerKwh = 60.0 * 1000.0;
-constexpr int kMaxGpuLines = 16; // more thin lines than this are noise
 
 template <typename T>
 SeriesLine line(const QString& name, const QColor& colour, double width, const std::vector<double>& minutes,
@@ -38,26 +39,6 @@ SeriesLine line(const QString& name, const QColor& colour, double width, const s
         l.values[static_cast<qsizetype>(i)] = static_cast<double>(values[i]) * scale;
     }
     return l;
-}
-
-std::vector<SeriesLine> powerLines(const simcore::RunResult& r)
-{
-    std::vector<SeriesLine> lines;
-    const size_t gpus = r.gpuPower.size();
-    if (gpus <= kMaxGpuLines)
-        for (size_t g = 0; g < gpus; ++g) {
-            std::vector<double> t, w;
-            for (const auto& [time, watts] : r.gpuPower[g]) {
-                t.push_back(time);
-                w.push_back(watts);
-            }
-            QColor c = jobTypeColour(static_cast<int>(g));
-            c.setAlpha(170);
-            lines.push_back(line(g < 4 ? ComparePage::tr("GPU %1").arg(g) : QString(), c, 1.0, t, w));
-        }
-    lines.push_back(line(gpus <= kMaxGpuLines ? ComparePage::tr("Total") : ComparePage::tr("Total (%1 GPUs)").arg(gpus),
-                         QColor(0x1a, 0x1a, 0x1a), 2.0, r.series.time, r.series.powerW));
-    return lines;
 }
 
 /// What a stale chart says: updating while the re-run computes; otherwise why none is coming.
@@ -151,7 +132,7 @@ QWidget* ComparePage::createCharts()
         c.header->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         c.gantt = new GanttChart(tr("Occupancy by instance"));
         c.gantt->setObjectName(QStringLiteral("gantt%1").arg(i));
-        c.power = new SeriesChart(tr("Power per GPU and total"), tr("W"));
+        c.power = new PowerChart(tr("Power in total and per GPU"));
         c.power->setObjectName(QStringLiteral("power%1").arg(i));
         grid->addWidget(c.header, 0, i);
         grid->addWidget(c.gantt, 1, i);
@@ -159,7 +140,7 @@ QWidget* ComparePage::createCharts()
         grid->setColumnStretch(i, 1);
     }
     grid->setRowStretch(1, 3);
-    grid->setRowStretch(2, 2);
+    grid->setRowStretch(2, 3); // the total over a strip with a row per GPU
     layout->addLayout(grid, 5);
     m_queue = new SeriesChart(tr("Queue length"), tr("Queued jobs"));
     m_energy = new SeriesChart(tr("Cumulative energy"), tr("kWh"));
@@ -268,11 +249,12 @@ QList<int> ComparePage::runs() const
 void ComparePage::refresh()
 {
     const QList<int> keys = runs();
-    std::vector<std::tuple<int, const void*, bool>> state;
+    std::vector<std::tuple<int, const void*, bool, bool, QString>> state;
     for (int key : keys) {
         const RunSpec* spec = m_workspace->runSpec(key);
         const void* result = spec && spec->latest ? spec->latest->result.get() : nullptr;
-        state.emplace_back(spec ? key : 0, result, spec && (spec->stale || spec->running));
+        state.emplace_back(spec ? key : 0, result, spec && (spec->stale || spec->running), spec && spec->running,
+                           spec ? spec->error : QString());
     }
     // A new result while another shown run is still running (both re-run by one edit): wait for
     // it, so the charts change once and the GUI thread does not draw while that run computes.
@@ -341,12 +323,18 @@ void ComparePage::refreshColumn(size_t i, int key, bool& changed)
     // The run in the titles too: an exported or copied chart says which run it shows.
     const QString run = QStringLiteral("%1 %2").arg(QChar(u'A' + static_cast<int>(i))).arg(spec->label());
     c.gantt->setTitle(tr("Occupancy by instance: %1").arg(run));
-    c.power->setTitle(tr("Power per GPU and total: %1").arg(run));
+    c.power->setTitle(tr("Power in total and per GPU: %1").arg(run));
     const auto result = spec->latest ? spec->latest->result : nullptr;
+    if (!result && c.shown) { // switched to a run without a result yet: not the previous run's
+        c.gantt->clear();
+        c.power->setRun(simcore::RunResult{});
+        c.shown.reset();
+        changed = true;
+    }
     if (result && result != c.shown) {
         const auto range = timeCharts().front()->timeRange();
         c.gantt->setRun(*spec->latest);
-        c.power->setLines(powerLines(*result));
+        c.power->setRun(*result);
         c.shown = result;
         changed = true;
         // Keep the user's zoom when a re-run replaces a result.
@@ -363,7 +351,7 @@ void ComparePage::refreshColumn(size_t i, int key, bool& changed)
 void ComparePage::refreshOverlays()
 {
     std::vector<const RunSpec*> specs(kMaxRuns, nullptr);
-    std::vector<std::pair<const void*, bool>> shown;
+    std::vector<std::tuple<int, const void*, bool>> shown;
     const QList<int> keys = runs();
     for (int i = 0; i < kMaxRuns; ++i) {
         const RunSpec* spec = m_workspace->runSpec(keys[i]);
@@ -372,7 +360,7 @@ void ComparePage::refreshOverlays()
         specs[static_cast<size_t>(i)] = spec;
         // Grey: an old result no new run is coming for (cancelled, failed). A run in flight keeps
         // its colours under the charts' "stale" label until its result replaces it.
-        shown.emplace_back(spec->latest->result.get(), spec->stale && !spec->running);
+        shown.emplace_back(i, spec->latest->result.get(), spec->stale && !spec->running);
     }
     std::vector<SeriesLine> queue, energy, tardiness;
     std::vector<BarRun> bars;

@@ -24,11 +24,12 @@ namespace ui {
 
 class ChartWidget;
 class GanttChart;
+class PowerChart;
 class SeriesChart;
 class Workspace;
 
 /// The Compare page: two to four runs of the Runs page side by side. Per run, the occupancy
-/// Gantt (with each GPU's layout over time) and power per GPU and in total; for all runs, queue
+/// Gantt (with each GPU's layout over time) and power in total and per GPU (a heat strip); for all runs, queue
 /// length, cumulative energy and tardiness, and a bar chart against the lower bounds. Every time
 /// chart pans and zooms with the others. A chart with a stale run says so until the new result
 /// arrives; a run that stays stale (cancelled, failed) is also drawn grey. The results of one
@@ -47,7 +48,7 @@ public:
     void setRuns(const QList<int>& keys);
     [[nodiscard]] QList<int> runs() const;
     [[nodiscard]] GanttChart* gantt(int column) const { return m_columns[static_cast<size_t>(column)].gantt; }
-    [[nodiscard]] SeriesChart* powerChart(int column) const { return m_columns[static_cast<size_t>(column)].power; }
+    [[nodiscard]] PowerChart* powerChart(int column) const { return m_columns[static_cast<size_t>(column)].power; }
     [[nodiscard]] SeriesChart* queueChart() const { return m_queue; }
     [[nodiscard]] SeriesChart* energyChart() const { return m_energy; }
     [[nodiscard]] SeriesChart* tardinessChart() const { return m_tardiness; }
@@ -75,7 +76,7 @@ private:
     {
         QLabel* header = nullptr;
         GanttChart* gantt = nullptr;
-        SeriesChart* power = nullptr;
+        PowerChart* power = nullptr;
         std::shared_ptr<const simcore::RunResult> shown; ///< avoids rebuilding on progress ticks
     };
 
@@ -104,11 +105,12 @@ private:
     QTimer* m_settle = nullptr; ///< started when a result waits for the other runs
     bool m_settleExpired = false;
     /// What the overlay lines show (per run: result, drawn grey): unchanged lines are not rebuilt.
-    std::vector<std::pair<const void*, bool>> m_overlayShown;
+    std::vector<std::tuple<int, const void*, bool>> m_overlayShown; ///< (column, result, grey)
     std::vector<BarRun> m_shownBars;
     qint64 m_editToChartMs = -1;
-    /// What the charts show (per column: key, result, stale): progress ticks change nothing.
-    std::vector<std::tuple<int, const void*, bool>> m_shownState;
+    /// What the charts show (per column: key, result, stale, re-run on its way, error): progress
+    /// ticks change nothing.
+    std::vector<std::tuple<int, const void*, bool, bool, QString>> m_shownState;
 };
 
 } // namespace ui

@@ -114,9 +114,12 @@ void stylePlot(QCustomPlot* plot)
         for (QCPAxis* axis : rect->axes())
             styleAxis(axis, text, line);
     }
-    for (int i = 0; i < plot->plotLayout()->elementCount(); ++i)
+    for (int i = 0; i < plot->plotLayout()->elementCount(); ++i) {
         if (auto* title = qobject_cast<QCPTextElement*>(plot->plotLayout()->elementAt(i)))
             title->setTextColor(text);
+        else if (auto* scale = qobject_cast<QCPColorScale*>(plot->plotLayout()->elementAt(i)))
+            styleAxis(scale->axis(), text, line); // its axis is not among the plot's axis rects
+    }
     for (int i = 0; i < plot->plottableCount(); ++i)
         followInk(plot->plottable(i), text);
     for (int i = 0; i < plot->itemCount(); ++i) {

@@ -194,7 +194,8 @@ void TimelineChart::showEvent(QShowEvent* event)
     QWidget::showEvent(event);
     if (m_replotWhenShown) {
         m_replotWhenShown = false;
-        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        // Drawn now, before the page is first painted (no frame of the old picture); painted then.
+        m_plot->replot(QCustomPlot::rpQueuedRefresh);
     }
 }
 

@@ -189,7 +189,8 @@ void WorkloadPage::showEvent(QShowEvent* event)
         return;
     m_replotWhenShown = false;
     for (QCustomPlot* plot : {m_hourly, m_sizes, m_types})
-        plot->replot(QCustomPlot::rpQueuedReplot);
+        // Drawn now, before the page is first painted (no frame of the old picture); painted then.
+        plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 
 QString WorkloadPage::summaryText() const

@@ -5,6 +5,8 @@
 #include "ganttchart.h"
 #include "ganttdata.h"
 #include "mainwindow.h"
+#include "powerchart.h"
+#include "results.h"
 #include "runspage.h"
 #include "serieschart.h"
 #include "workspace.h"
@@ -66,6 +68,7 @@ private slots:
     void hoverNamesTheJob();
     void editsMarkRunsStaleUntilTheNewResult();
     void oneEditUpdatesTheChartsOnce();
+    void powerStripAveragesEachGpu();
     void ganttDataIsSortedAndSearchable();
 };
 
@@ -82,7 +85,8 @@ void TestCompare::showsBothRuns()
         QVERIFY(page->gantt(i)->isVisible());
         QCOMPARE(page->gantt(i)->segmentCount(), runs[static_cast<size_t>(i)].latest->result->segments.size());
         QVERIFY(page->gantt(i)->rowCount() > 0);
-        QVERIFY(page->powerChart(i)->lineCount() >= 2); // each GPU and the total
+        QCOMPARE(page->powerChart(i)->lineCount(), 1); // the total, over a strip with a row per GPU
+        QCOMPARE(page->powerChart(i)->gpuRows(), window.workspace()->scenario()->gpuCount());
         QVERIFY(!page->gantt(i)->isStale());
     }
     QVERIFY(!page->gantt(2)->isVisible());
@@ -208,6 +212,34 @@ void TestCompare::oneEditUpdatesTheChartsOnce()
     QVERIFY(!page->gantt(0)->isStale() && !page->gantt(1)->isStale());
     QTest::qWait(2 * ui::ComparePage::kSettleMs); // the bounds come in after: the charts stay
     QCOMPARE(updated.count(), 1);
+}
+
+// The power strip's cells are each GPU's time-weighted mean power over equal bins up to the end.
+void TestCompare::powerStripAveragesEachGpu()
+{
+    simcore::RunResult r;
+    r.gpuPower = {{{0.0, 40.0}, {10.0, 100.0}, {30.0, 200.0}}, {{0.0, 100.0}}};
+    r.series.time = {0.0, 60.0};
+    r.series.powerW = {140.0, 300.0};
+    const ui::PowerStrip two = ui::powerStrip(r, 2); // bins [0, 30) and [30, 60) minutes
+    QCOMPARE(two.gpus, 2);
+    QCOMPARE(two.bins, 2);
+    QCOMPARE(two.endHours, 1.0);
+    QCOMPARE(two.at(0, 0), (40.0 * 10 + 100.0 * 20) / 30.0); // a step inside the bin
+    QCOMPARE(two.at(0, 1), 200.0);                           // the last step holds to the end
+    QCOMPARE(two.at(1, 0), 100.0);
+    QCOMPARE(two.at(1, 1), 100.0);
+    QCOMPARE(two.maxWatts, 200.0);
+    const ui::PowerStrip four = ui::powerStrip(r, 4);
+    QCOMPARE(four.at(0, 0), (40.0 * 10 + 100.0 * 5) / 15.0);
+    QCOMPARE(four.at(0, 1), 100.0);
+    QCOMPARE(four.at(0, 3), 200.0);
+    QCOMPARE(ui::powerStrip(simcore::RunResult{}, 4).bins, 0); // no run: an empty strip
+
+    ui::PowerChart chart(QStringLiteral("power"));
+    chart.setRun(r);
+    QCOMPARE(chart.gpuRows(), 2);
+    QCOMPARE(chart.lineCount(), 1);
 }
 
 void TestCompare::ganttDataIsSortedAndSearchable()
