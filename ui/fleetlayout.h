@@ -113,6 +113,8 @@ enum class LabelFit {
 /// Draws an instance's profile label inside @p area of its block, in the largest form that fits
 /// (labelFit), in the text colour that reads on its compute colour. Shared by every view that draws
 /// GPUs slice by slice, so they label instances the same way.
-void paintInstanceLabel(QPainter& painter, const FleetInstance& instance, const QRectF& area, const QFont& base);
+/// @p onTint: the label sits on a pale tint of the size's colour (dark text), not on the colour.
+void paintInstanceLabel(QPainter& painter, const FleetInstance& instance, const QRectF& area, const QFont& base,
+                        bool onTint = false);
 
 } // namespace ui

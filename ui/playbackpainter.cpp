@@ -82,11 +82,17 @@ void paintInstance(QPainter& painter, const QRectF& block, const model::Playback
     painter.setBrush(Qt::white);
     painter.drawRoundedRect(block, 3.5, 3.5);
     const QRectF top(block.left(), block.top(), block.width(), band);
+    // A pale tint of the size's colour: the saturated colours are the job types' in the body below
+    // (the two palettes share hues), so a saturated header read as a job.
+    QColor tint = compute;
+    tint.setAlphaF(0.28);
     painter.setPen(Qt::NoPen);
-    painter.setBrush(compute);
+    painter.setBrush(tint);
     painter.drawRect(top.adjusted(0.5, 0.5, -0.5, 0));
+    painter.setPen(QPen(compute.darker(120), 1.0));
+    painter.drawLine(QLineF(top.left() + 0.5, top.bottom(), top.right() - 0.5, top.bottom()));
     const FleetInstance label{QString::fromStdString(profile.name), inst.compute, inst.start, profile.memorySlices};
-    paintInstanceLabel(painter, label, top, scaledFont(base, 0.85));
+    paintInstanceLabel(painter, label, top, scaledFont(base, 0.85), true);
     const QRectF body = block.adjusted(1.5, band, -1.5, -1.5);
     painter.setFont(scaledFont(base, 0.85));
     if (inst.readyAt > now + 1e-9) {
