@@ -267,9 +267,15 @@ void ComparePage::refresh()
         }
     const bool wait = newResult && anyRunning && !m_settleExpired;
     if (state == m_shownState || wait) {
-        for (size_t i = 0; i < m_columns.size(); ++i) // progress only: the headers say it
-            if (const RunSpec* spec = m_workspace->runSpec(keys[static_cast<qsizetype>(i)]))
-                m_columns[i].header->setText(headerHtml(static_cast<int>(i), *spec));
+        for (size_t i = 0; i < m_columns.size(); ++i) { // progress only: the headers say it
+            const RunSpec* spec = m_workspace->runSpec(keys[static_cast<qsizetype>(i)]);
+            if (!spec)
+                continue;
+            RunSpec shown = *spec; // a result held back (wait) is still "updating" under its header
+            if (wait && spec->latest && spec->latest->result != m_columns[i].shown)
+                shown.running = true;
+            m_columns[i].header->setText(headerHtml(static_cast<int>(i), shown));
+        }
         if (wait && !m_settle->isActive())
             m_settle->start();
         return;
