@@ -2,6 +2,7 @@
 #include "chartwidget.h"
 
 #include "chartexport.h"
+#include "plotreplot.h"
 
 #include <QElapsedTimer>
 #include <QMenu>
@@ -119,7 +120,7 @@ void ChartWidget::setStaleText(const QString& text)
     if (m_stale && isVisible())
         m_staleLabel->layer()->replot();
     else if (m_stale)
-        m_replotWhenShown = true;
+        replot();
 }
 
 void ChartWidget::setStale(bool stale)
@@ -179,25 +180,9 @@ void ChartWidget::setCursorTime(double hours)
     replot();
 }
 
-void ChartWidget::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    if (m_replotWhenShown) {
-        m_replotWhenShown = false;
-        // Drawn now, before the page is first painted (no frame of the old picture); painted then.
-        m_plot->replot(QCustomPlot::rpQueuedRefresh);
-    }
-}
-
 void ChartWidget::replot()
 {
-    // Drawing a chart nobody sees (a run finishing while another page is shown) would take the
-    // GUI thread from the visible ones.
-    if (!isVisible()) {
-        m_replotWhenShown = true;
-        return;
-    }
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    replotWhenVisible(m_plot);
 }
 
 double ChartWidget::replotNow()

@@ -61,7 +61,6 @@ protected:
     void setTimeExtent(double endHours);
     /// Queues a replot; a hidden chart (e.g. on another page) replots when it is shown instead.
     void replot();
-    void showEvent(QShowEvent* event) override;
 
 private:
     void setupPlot(bool timeAxis);
@@ -71,7 +70,6 @@ private:
     QCPItemText* m_staleLabel = nullptr;
     QCPTextElement* m_titleElement = nullptr;
     QCPItemStraightLine* m_cursor = nullptr; ///< created by the first setCursorTime()
-    bool m_replotWhenShown = false;          ///< changed while hidden: replot when shown
     QString m_title;
     double m_endHours = 24.0;
     bool m_stale = false;

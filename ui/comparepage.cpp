@@ -41,13 +41,14 @@ SeriesLine line(const QString& name, const QColor& colour, double width, const s
     return l;
 }
 
-/// What a stale chart says: updating while the re-run computes; otherwise why none is coming.
-QString staleText(const RunSpec& spec)
+/// Why a run's shown result is stale: updating while the re-run computes (or waits for the
+/// debounce); otherwise why no update is coming.
+QString staleReason(const RunSpec& spec)
 {
-    if (spec.running || spec.error.isEmpty()) // computing, or waiting for the debounce
-        return ComparePage::tr("stale — updating…");
-    return spec.error == Workspace::tr("cancelled") ? ComparePage::tr("stale — re-run cancelled")
-                                                    : ComparePage::tr("stale — re-run failed");
+    if (spec.running || spec.error.isEmpty())
+        return ComparePage::tr("updating…");
+    return spec.error == Workspace::tr("cancelled") ? ComparePage::tr("re-run cancelled")
+                                                    : ComparePage::tr("re-run failed");
 }
 
 QString headerHtml(int column, const RunSpec& spec)
@@ -56,8 +57,7 @@ QString headerHtml(int column, const RunSpec& spec)
     if (spec.running && !spec.latest)
         state = ComparePage::tr(" — <i>running…</i>");
     else if (spec.stale || spec.running)
-        state =
-            QStringLiteral(" — <i>%1</i>").arg(staleText(spec).replace(QStringLiteral(" — "), QStringLiteral(", ")));
+        state = ComparePage::tr(" — <i>stale, %1</i>").arg(staleReason(spec));
     else if (!spec.error.isEmpty())
         state = ComparePage::tr(" — failed");
     return QStringLiteral("<span style='color:%1'>■</span> <b>%2</b> %3%4")
@@ -349,7 +349,7 @@ void ComparePage::refreshColumn(size_t i, int key, bool& changed)
     const bool stale = spec->stale || (spec->running && spec->latest);
     for (ChartWidget* chart : {static_cast<ChartWidget*>(c.gantt), static_cast<ChartWidget*>(c.power)}) {
         if (stale) // before the new result: a text change redraws the marker's layer
-            chart->setStaleText(staleText(*spec));
+            chart->setStaleText(tr("stale — %1").arg(staleReason(*spec)));
         chart->setStale(stale);
     }
 }

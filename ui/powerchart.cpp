@@ -132,19 +132,12 @@ void PowerChart::setupStrip()
 
 void PowerChart::setRun(const simcore::RunResult& r)
 {
-    QVector<double> hours(static_cast<qsizetype>(r.series.time.size()));
-    QVector<double> watts(static_cast<qsizetype>(r.series.time.size()));
-    double top = 0.0;
-    for (size_t i = 0; i < r.series.time.size() && i < r.series.powerW.size(); ++i) {
-        hours[static_cast<qsizetype>(i)] = r.series.time[i] / 60.0;
-        watts[static_cast<qsizetype>(i)] = r.series.powerW[i];
-        top = std::max(top, r.series.powerW[i]);
-    }
-    m_total->setData(hours, watts, true);
-    plot()->yAxis->setRange(0.0, niceUpperBound(top * 1.15, 1.0));
+    const TimelineSeries total = timelineSeries(r.series); // in hours, as the Overview plots it
+    m_total->setData(total.hours, total.powerW, true);
+    plot()->yAxis->setRange(0.0, niceUpperBound(total.maxPowerW * 1.15, 1.0));
 
-    const double endMin = r.series.time.empty() ? 0.0 : r.series.time.back();
-    m_strip = powerStrip(r, std::max(1, static_cast<int>(std::ceil(kBinsPerDay * std::max(1.0, endMin / 1440.0)))));
+    m_strip =
+        powerStrip(r, std::max(1, static_cast<int>(std::ceil(kBinsPerDay * std::max(1.0, total.endHours / 24.0)))));
     QCPColorMapData* cells = m_map->data();
     if (m_strip.bins == 0) {
         cells->setSize(0, 0);
@@ -158,7 +151,7 @@ void PowerChart::setRun(const simcore::RunResult& r)
     }
     m_scale->setDataRange(QCPRange(0.0, niceUpperBound(m_strip.maxWatts, 1.0)));
     setupGpuAxis();
-    setTimeExtent(std::max(m_strip.endHours, hours.isEmpty() ? 0.0 : hours.back()));
+    setTimeExtent(std::max(m_strip.endHours, total.endHours));
     resetView();
 }
 

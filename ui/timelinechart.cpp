@@ -2,6 +2,7 @@
 #include "timelinechart.h"
 
 #include "palette.h"
+#include "plotreplot.h"
 #include "results.h"
 #include "timelineseries.h"
 
@@ -137,7 +138,7 @@ void TimelineChart::setSeries(const simcore::StepSeries& series)
     m_queue->setData(s.hours, s.queued, true);
     m_placeholder->setVisible(s.empty());
     applyRanges(s);
-    requestReplot();
+    replotWhenVisible(m_plot);
 }
 
 void TimelineChart::clear()
@@ -146,7 +147,7 @@ void TimelineChart::clear()
     m_queue->data()->clear();
     m_placeholder->setVisible(true);
     applyRanges(TimelineSeries{});
-    requestReplot();
+    replotWhenVisible(m_plot);
 }
 
 void TimelineChart::applyRanges(const TimelineSeries& series)
@@ -162,7 +163,7 @@ void TimelineChart::resetView()
     m_plot->xAxis->setRange(0.0, m_xEnd);
     m_plot->yAxis->setRange(0.0, m_powerTop);
     m_plot->yAxis2->setRange(0.0, m_queueTop);
-    requestReplot();
+    replotWhenVisible(m_plot);
 }
 
 int TimelineChart::pointCount() const
@@ -178,25 +179,6 @@ int TimelineChart::graphCount() const
 QPixmap TimelineChart::toPixmap(int width, int height) const
 {
     return m_plot->toPixmap(width, height);
-}
-
-void TimelineChart::requestReplot()
-{
-    if (!isVisible()) { // a run finishing while another page is shown: draw it when shown
-        m_replotWhenShown = true;
-        return;
-    }
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
-}
-
-void TimelineChart::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    if (m_replotWhenShown) {
-        m_replotWhenShown = false;
-        // Drawn now, before the page is first painted (no frame of the old picture); painted then.
-        m_plot->replot(QCustomPlot::rpQueuedRefresh);
-    }
 }
 
 } // namespace ui

@@ -34,12 +34,7 @@ public:
     /// Plot pixels, for exports and tests.
     [[nodiscard]] QPixmap toPixmap(int width, int height) const;
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
-    /// Queues a replot; while hidden, replots when shown instead.
-    void requestReplot();
     void setupPlot();
     void setupAxes();
     void setupGraphs();
@@ -55,7 +50,6 @@ private:
     double m_xEnd = 24.0;
     double m_powerTop = 1.0;
     double m_queueTop = 1.0;
-    bool m_replotWhenShown = false;
 };
 
 } // namespace ui

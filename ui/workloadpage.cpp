@@ -161,12 +161,9 @@ void WorkloadPage::updateCharts()
     QStringList hours;
     for (int h = 0; h < 24; ++h)
         hours << QStringLiteral("%1:00").arg(h, 2, 10, QLatin1Char('0'));
-    // Hidden (an edit made on another page): draw when shown, not while the re-runs compute.
-    const bool visible = isVisible();
-    m_replotWhenShown = !visible;
-    setBars(m_hourly, hours, asDoubles(m_histograms.byHour), QColor(0x00, 0x72, 0xb2), visible);
-    setBars(m_sizes, m_histograms.sizeLabels, asDoubles(m_histograms.bySize), QColor(0xe6, 0x9f, 0x00), visible);
-    setBars(m_types, m_histograms.typeLabels, asDoubles(m_histograms.byType), QColor(0x00, 0x9e, 0x73), visible);
+    setBars(m_hourly, hours, asDoubles(m_histograms.byHour), QColor(0x00, 0x72, 0xb2));
+    setBars(m_sizes, m_histograms.sizeLabels, asDoubles(m_histograms.bySize), QColor(0xe6, 0x9f, 0x00));
+    setBars(m_types, m_histograms.typeLabels, asDoubles(m_histograms.byType), QColor(0x00, 0x9e, 0x73));
     const QLocale locale;
     QString text = tr("%1 jobs over %2 h · %3 1g-slice hours of work")
                        .arg(locale.toString(m_histograms.jobs))
@@ -180,17 +177,6 @@ void WorkloadPage::updateCharts()
     if (!problems.empty())
         text += tr(" · %1 problems reading the jobs").arg(problems.size());
     m_summary->setText(text);
-}
-
-void WorkloadPage::showEvent(QShowEvent* event)
-{
-    QWidget::showEvent(event);
-    if (!m_replotWhenShown)
-        return;
-    m_replotWhenShown = false;
-    for (QCustomPlot* plot : {m_hourly, m_sizes, m_types})
-        // Drawn now, before the page is first painted (no frame of the old picture); painted then.
-        plot->replot(QCustomPlot::rpQueuedRefresh);
 }
 
 QString WorkloadPage::summaryText() const

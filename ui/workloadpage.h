@@ -40,9 +40,6 @@ public:
     /// Makes @p jobsCsv the scenario's workload (an edit, like every other change here).
     void useJobsFile(const QString& jobsCsv, const QString& what);
 
-protected:
-    void showEvent(QShowEvent* event) override;
-
 private:
     void setupWidgets();
     QWidget* createControls();
@@ -64,7 +61,6 @@ private:
     QCustomPlot* m_sizes = nullptr;
     QCustomPlot* m_types = nullptr;
     WorkloadHistograms m_histograms;
-    bool m_replotWhenShown = false; ///< the charts changed while the page was hidden
 };
 
 } // namespace ui

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workloadpagecharts.h"
 
+#include "plotreplot.h"
+
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -28,8 +30,7 @@ QCustomPlot* createBarChart(const QString& title, const QString& xLabel, const Q
     return plot;
 }
 
-void setBars(QCustomPlot* plot, const QStringList& labels, const std::vector<double>& values, const QColor& colour,
-             bool replot)
+void setBars(QCustomPlot* plot, const QStringList& labels, const std::vector<double>& values, const QColor& colour)
 {
     auto* bars = qobject_cast<QCPBars*>(plot->plottable(0));
     if (!bars)
@@ -55,8 +56,7 @@ void setBars(QCustomPlot* plot, const QStringList& labels, const std::vector<dou
     plot->xAxis->setRange(-0.6, labels.size() - 0.4);
     const double top = data.isEmpty() ? 1.0 : *std::max_element(data.begin(), data.end());
     plot->yAxis->setRange(0.0, std::max(1.0, top * 1.12));
-    if (replot)
-        plot->replot();
+    replotWhenVisible(plot, false);
 }
 
 } // namespace ui

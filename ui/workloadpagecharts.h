@@ -15,9 +15,7 @@ namespace ui {
 [[nodiscard]] QCustomPlot* createBarChart(const QString& title, const QString& xLabel, const QString& yLabel,
                                           QWidget* parent = nullptr);
 
-/// Replaces the bars: one per label, in order. Replots unless @p replot is false (the caller
-/// replots later, e.g. when its hidden page is shown).
-void setBars(QCustomPlot* plot, const QStringList& labels, const std::vector<double>& values, const QColor& colour,
-             bool replot = true);
+/// Replaces the bars: one per label, in order (replotted at once, or when shown if hidden).
+void setBars(QCustomPlot* plot, const QStringList& labels, const std::vector<double>& values, const QColor& colour);
 
 } // namespace ui
