@@ -58,9 +58,7 @@ void Workspace::editScenario(model::Scenario edited, const QString& what)
 {
     if (!m_scenario)
         return;
-    m_editClock.start();
-    whatif::markEdit();
-    qCDebug(lcWhatIf, "0 ms: edit (%s)", qUtf8Printable(what));
+    noteEdit(tr("edit (%1)").arg(what));
     // The last run stays until the new one finishes, but onFinished() drops runs of the old
     // scenario object, so a stale result is never reported as current.
     m_scenario = std::make_shared<const model::Scenario>(std::move(edited));
@@ -129,14 +127,10 @@ void Workspace::updateRun(int key, const model::PolicyChoice& scheduler, const m
     RunSpec* spec = mutableSpec(key);
     if (!spec)
         return;
-    m_editClock.start();
-    whatif::markEdit();
-    qCDebug(lcWhatIf, "0 ms: run %d's policies changed", key);
+    noteEdit(tr("run %1's policies changed").arg(key));
     spec->scheduler = scheduler;
     spec->repartitioner = repartitioner;
-    spec->stale = spec->latest.has_value();
-    spec->running = true; // re-run now or when the debounce ends
-    spec->error.clear();
+    markRerunning(*spec);
     setModified(true);
     emit runSpecChanged(key);
     scheduleRerun(key);
@@ -182,6 +176,20 @@ void Workspace::cancelAll()
     }
 }
 
+void Workspace::noteEdit(const QString& what)
+{
+    m_editClock.start();
+    whatif::markEdit();
+    qCDebug(lcWhatIf, "0 ms: %s", qUtf8Printable(what));
+}
+
+void Workspace::markRerunning(RunSpec& spec)
+{
+    spec.stale = spec.latest.has_value();
+    spec.running = true; // its re-run is on its way, now or when the debounce ends
+    spec.error.clear();
+}
+
 void Workspace::markCancelled(RunSpec& spec)
 {
     spec.running = false;
@@ -210,9 +218,7 @@ RunSpec* Workspace::specByRequest(int id)
 void Workspace::markAllStale()
 {
     for (RunSpec& spec : m_runs) {
-        spec.stale = spec.latest.has_value();
-        spec.running = true; // its re-run is on its way, now or when the debounce ends
-        spec.error.clear();
+        markRerunning(spec);
         m_dirty.insert(spec.key); // all at once: one edit must not start one spec and delay the rest
     }
     if (!m_debounce->isActive())

@@ -114,6 +114,10 @@ private:
     void rerunDirty();
     /// Starts a run of @p spec; emits runSpecChanged() unless @p report is false.
     void startSpec(RunSpec& spec, bool report = true);
+    /// Starts the edit clocks (msSinceEdit(), the what-if trace) and logs @p what.
+    void noteEdit(const QString& what);
+    /// A spec whose result is now stale and whose re-run is on its way (at once or after the debounce).
+    void markRerunning(RunSpec& spec);
     /// A spec whose pending re-run was cancelled before it started.
     void markCancelled(RunSpec& spec);
     RunSpec* specByRequest(int id);
