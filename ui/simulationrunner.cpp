@@ -47,12 +47,6 @@ bool sameSimulation(const RunRequest& a, const RunRequest& b)
     return !a.boundsOnly && !b.boundsOnly && a.scenario == b.scenario && effectivePolicies(a) == effectivePolicies(b);
 }
 
-template <typename Subscribers>
-bool dropSubscriber(Subscribers& subscribers, auto&& match)
-{
-    return std::erase_if(subscribers, match) > 0;
-}
-
 /// Jobs and bounds depend only on the scenario: keep the last ones so sibling runs reuse them.
 struct ScenarioCache
 {
@@ -226,7 +220,7 @@ void SimulationRunner::supersede(int slot)
         for (const Subscriber& s : subscribers)
             if (inSlot(s) && s.cancelRequested)
                 owed.push_back(s.id);
-        return dropSubscriber(subscribers, inSlot);
+        return std::erase_if(subscribers, inSlot) > 0;
     };
     for (Queued& q : m_queue)
         drop(q.subscribers);
@@ -260,14 +254,14 @@ bool SimulationRunner::cancel(int id)
             f.subscribers.front().cancelRequested = true;
             f.cancel = true; // the last subscriber: stop the engine; cancelled() when it has stopped
         } else {
-            dropSubscriber(f.subscribers, isId); // the others still want the result
+            std::erase_if(f.subscribers, isId); // the others still want the result
             emit cancelled(id);
         }
         return true;
     }
-    bool found = m_reporting && dropSubscriber(m_reporting->subscribers, isId); // not told yet
+    bool found = m_reporting && std::erase_if(m_reporting->subscribers, isId) > 0; // not told yet
     for (Queued& q : m_queue)
-        found = dropSubscriber(q.subscribers, isId) || found;
+        found = std::erase_if(q.subscribers, isId) > 0 || found;
     if (!found)
         return false;
     std::erase_if(m_queue, [](const Queued& q) { return q.subscribers.empty(); });
