@@ -7,7 +7,7 @@
 
 namespace policies {
 
-int firstFreeInstance(const simcore::EngineView& view, int g, unsigned computeMask, int j)
+int firstFreeInstanceScan(const simcore::EngineView& view, int g, unsigned computeMask, int j)
 {
     const auto& instances = view.gpu(g).instances;
     int best = -1;
@@ -19,21 +19,6 @@ int firstFreeInstance(const simcore::EngineView& view, int g, unsigned computeMa
             best = i;
     }
     return best;
-}
-
-unsigned deadlineMask(const simcore::EngineView& view, int j, unsigned sizes)
-{
-    // t + rem * p_k <= d, with p_k = p_1 / speedup_k, evaluated exactly as the engine does.
-    const double rem = view.remaining(j);
-    const double deadline = view.job(j).deadline;
-    const double now = view.now();
-    unsigned mask = 0;
-    for (unsigned m = sizes & 0xFEu; m != 0; m &= m - 1) {
-        const int c = __builtin_ctz(m);
-        if (now + rem * view.processing(j, c) <= deadline)
-            mask |= 1u << c;
-    }
-    return mask;
 }
 
 std::vector<int> mostPackedOrder(const simcore::EngineView& view)
@@ -107,21 +92,23 @@ SliceChoice mostPackedSlice(const simcore::EngineView& view, int j, const std::v
 {
     if (!gpuOrder.empty() || view.job(j).memoryGiB > 0.0)
         return scanOrder(view, j, gpuOrder.empty() ? mostPackedOrder(view) : gpuOrder);
-    // Fast path through the engine's most-packed index: a few word operations per job.
+    // Fast path through the engine's most-packed index: a few word operations per job. One pass
+    // over the free sizes gives both the sizes on which the job meets its deadline and the
+    // sizes of the earliest finish (ties kept together), in the rule's size order.
     const unsigned available = view.freeSizes();
     if (available == 0)
         return {};
-    const unsigned meets = deadlineMask(view, j, available);
-    int g = meets != 0 ? view.firstMostPacked(meets) : -1;
-    if (g >= 0)
-        return {g, firstFreeInstance(view, g, meets, j)};
     const double rem = view.remaining(j);
-    double best = 0.0;
+    const double now = view.now();
+    const double deadline = view.job(j).deadline;
+    unsigned meets = 0;
     unsigned fastest = 0;
-    for (int c = 1; c <= 7; ++c) {
-        if (!(available & (1u << c)))
-            continue;
-        const double finish = view.now() + rem * view.processing(j, c);
+    double best = 0.0;
+    for (unsigned m = available & 0xFEu; m != 0; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        const double finish = now + rem * view.processing(j, c);
+        if (finish <= deadline)
+            meets |= 1u << c;
         if (fastest == 0 || finish < best) {
             best = finish;
             fastest = 1u << c;
@@ -129,8 +116,9 @@ SliceChoice mostPackedSlice(const simcore::EngineView& view, int j, const std::v
             fastest |= 1u << c;
         }
     }
-    g = view.firstMostPacked(fastest);
-    return {g, firstFreeInstance(view, g, fastest, j)};
+    const unsigned wanted = meets != 0 ? meets : fastest;
+    const int g = view.firstMostPacked(wanted);
+    return {g, firstFreeInstance(view, g, wanted, j)};
 }
 
 } // namespace policies

@@ -4,6 +4,9 @@
 #include "policy.h"
 
 #include <array>
+#include <bit>
+#include <cassert>
+#include <cstdint>
 #include <vector>
 
 namespace policies {
@@ -16,13 +19,57 @@ struct SliceChoice
     [[nodiscard]] bool valid() const { return gpu >= 0; }
 };
 
+/// @brief firstFreeInstance() written literally: every instance of the GPU, checked live. Dev builds
+/// compare the two on every call.
+[[nodiscard]] int firstFreeInstanceScan(const simcore::EngineView& view, int g, unsigned computeMask, int j);
+
 /// @brief First free instance of GPU @p g in the normative scan order (compute size ascending,
 /// then position in the layout) whose size is in @p computeMask and that fits job @p j's memory.
-[[nodiscard]] int firstFreeInstance(const simcore::EngineView& view, int g, unsigned computeMask, int j);
+/// Reads the engine's free-instance bits (GpuState::freeBySize): without a memory need it is two
+/// bit scans.
+[[nodiscard]] inline int firstFreeInstance(const simcore::EngineView& view, int g, unsigned computeMask, int j)
+{
+    const simcore::GpuState& gs = view.gpu(g);
+    unsigned sizes = gs.freeSizes & computeMask & 0xFEu;
+    int found = -1;
+    if (sizes == 0) {
+        found = -1;
+    } else if (!(view.job(j).memoryGiB > 0.0)) {
+        found = std::countr_zero(gs.freeBySize[static_cast<size_t>(std::countr_zero(sizes))]);
+    } else {
+        for (; sizes != 0 && found < 0; sizes &= sizes - 1) {
+            for (std::uint32_t m = gs.freeBySize[static_cast<size_t>(std::countr_zero(sizes))]; m != 0; m &= m - 1) {
+                if (view.memoryFits(j, g, std::countr_zero(m))) {
+                    found = std::countr_zero(m);
+                    break;
+                }
+            }
+        }
+    }
+    assert(found == firstFreeInstanceScan(view, g, computeMask, j) && "the engine's free-instance bits are stale");
+    return found;
+}
 
-/// @brief Bit mask of the compute sizes (bit k for size k, among @p sizes) on which job j
-/// finishes by its deadline from now (t + rem * p_k <= d).
-[[nodiscard]] unsigned deadlineMask(const simcore::EngineView& view, int j, unsigned sizes = 0xFEu);
+/// @brief Bit mask of the compute sizes (bit k for size k, among @p sizes) on which job j, with
+/// @p rem of its work left, finishes by its deadline from now (t + rem * p_k <= d).
+[[nodiscard]] inline unsigned deadlineMask(const simcore::EngineView& view, int j, double rem, unsigned sizes)
+{
+    const double deadline = view.job(j).deadline;
+    const double now = view.now();
+    unsigned mask = 0;
+    for (unsigned m = sizes & 0xFEu; m != 0; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        if (now + rem * view.processing(j, c) <= deadline)
+            mask |= 1u << c;
+    }
+    return mask;
+}
+
+/// @brief deadlineMask() with the job's remaining work now.
+[[nodiscard]] inline unsigned deadlineMask(const simcore::EngineView& view, int j, unsigned sizes = 0xFEu)
+{
+    return deadlineMask(view, j, view.remaining(j), sizes);
+}
 
 /// @brief The "most packed" slice rule of the domain notes (section 6): scanning GPUs in
 /// @p gpuOrder (or, when it is empty, most packed first through the engine's index), take the
@@ -42,7 +89,7 @@ void forEachFreeSlice(const simcore::EngineView& view, int j, Fn&& fn)
 {
     int order[16];
     for (int g = 0; g < view.gpuCount(); ++g) {
-        if (view.gpu(g).freeByCompute == std::array<int, 8>{})
+        if (view.gpu(g).freeSizes == 0)
             continue;
         const auto& instances = view.gpu(g).instances;
         int n = 0;

@@ -11,6 +11,11 @@ namespace simcore {
 
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
+#ifdef NDEBUG
+constexpr bool kCheckKeys = false;
+#else
+constexpr bool kCheckKeys = true; ///< dev builds: enqueue() checks that kept keys never change
+#endif
 } // namespace
 
 Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<JobType> types, std::vector<Job> jobs,
@@ -236,22 +241,33 @@ void Engine::takeBackRunning()
 {
     // Full reschedule: every running job returns to the queue with its slice freed; reconcile()
     // keeps the ones placed back on the very same instance running without a break.
+    // A running instance is ready and not draining (drains happen only without preemption), so
+    // freeing it makes it free: its bit is set here instead of recounting the GPU.
     m_previouslyRunning.clear();
     for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g) {
         GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
         if (gs.busy == 0)
             continue;
         m_s.touch(g);
-        for (auto& inst : gs.instances) {
+        for (std::size_t i = 0; i < gs.instances.size(); ++i) {
+            InstanceState& inst = gs.instances[i];
             if (inst.job < 0)
                 continue;
             const int j = inst.job;
             inst.job = -1;
+            assert(m_s.instanceFree(inst));
+            gs.freeBySize[static_cast<size_t>(inst.compute)] |= std::uint32_t{1} << i;
+            gs.freeSizes |= 1u << inst.compute;
+            ++gs.freeCount;
+            ++m_s.freeInstances;
             m_previouslyRunning.push_back(j);
-            enqueue(j);
+            if (m_s.keepOrder && m_s.run[static_cast<size_t>(j)].inOrder && !kCheckKeys)
+                m_s.queueReturn(j); // what enqueue() does here, without the call
+            else
+                enqueue(j);
         }
         gs.busy = 0;
-        m_s.refreshGpu(g);
+        m_s.index.update(g, 0, gs.freeSizes);
     }
 }
 
@@ -292,7 +308,7 @@ void Engine::enqueue(int j)
         const Scheduler::Key key = m_scheduler.queueKey(EngineView(m_s), j);
         assert(key.k1 == r.k1 && key.k2 == r.k2 && "the scheduler said its queue keys never change");
 #endif
-        m_s.queueAdd(j, r.k1, r.k2);
+        m_s.queueReturn(j);
         return;
     }
     const EngineView view(m_s);
@@ -314,13 +330,15 @@ void Engine::reconcile()
             r.placedGpu = -1;
             continue;
         }
-        // Moved or left waiting: the segment ends here. The slice it had is already free.
+        // Moved or left waiting: the segment ends here. The slice it had is already free. A moved
+        // job keeps its heap entry: startSegment() below re-keys it in place.
         const int g = r.gpu;
         const int i = r.instance;
         r.remaining = m_s.remainingNow(j);
         r.running = false;
         --m_running;
-        m_ends.remove(j);
+        if (!placed)
+            m_ends.remove(j);
         ++r.preemptions;
         r.gpu = -1;
         r.instance = -1;

@@ -21,9 +21,7 @@ constexpr HeapAfter heapAfter{};
 void EngineState::queueAdd(int job, double k1, double k2)
 {
     JobState& r = run[static_cast<size_t>(job)];
-    r.queued = true;
-    r.queuePos = static_cast<int>(queue.size());
-    queue.push_back(job);
+    queueReturn(job);
     if (keepOrder) {
         if (r.inOrder) {
             assert(k1 == r.k1 && k2 == r.k2 && "the scheduler said its queue keys never change");
@@ -45,18 +43,6 @@ void EngineState::queueAdd(int job, double k1, double k2)
     std::push_heap(order.begin(), order.end(), heapAfter);
 }
 
-void EngineState::queueRemove(int job)
-{
-    JobState& r = run[static_cast<size_t>(job)];
-    const auto pos = static_cast<size_t>(r.queuePos);
-    const int last = queue.back();
-    queue[pos] = last;
-    run[static_cast<size_t>(last)].queuePos = static_cast<int>(pos);
-    queue.pop_back();
-    r.queuePos = -1;
-    r.queued = false;
-}
-
 void EngineState::queueRetire(int job)
 {
     JobState& r = run[static_cast<size_t>(job)];
@@ -70,16 +56,8 @@ void EngineState::queueRetire(int job)
     r.inOrder = false;
 }
 
-int EngineState::queueNext()
+int EngineState::queueNextFromHeap()
 {
-    if (keepOrder) {
-        while (cursor < ordered.size()) {
-            const int j = ordered[cursor++].job;
-            if (run[static_cast<size_t>(j)].queued)
-                return j;
-        }
-        return -1;
-    }
     while (!order.empty()) {
         std::pop_heap(order.begin(), order.end(), heapAfter);
         const QueueKey key = order.back();
@@ -112,19 +90,19 @@ void EngineState::queueEndRound()
 void EngineState::refreshGpu(int gpu)
 {
     GpuState& g = gpus[static_cast<size_t>(gpu)];
-    int before = 0;
-    for (int c : g.freeByCompute)
-        before += c;
-    g.freeByCompute.fill(0);
+    const int before = g.freeCount;
+    g.freeBySize.fill(0);
     g.freeSizes = 0;
     int after = 0;
-    for (const auto& inst : g.instances) {
+    for (std::size_t i = 0; i < g.instances.size(); ++i) {
+        const InstanceState& inst = g.instances[i];
         if (instanceFree(inst)) {
-            ++g.freeByCompute[static_cast<size_t>(inst.compute)];
+            g.freeBySize[static_cast<size_t>(inst.compute)] |= std::uint32_t{1} << i;
             g.freeSizes |= 1u << inst.compute;
             ++after;
         }
     }
+    g.freeCount = after;
     freeInstances += after - before;
     index.update(gpu, g.busy, g.freeSizes);
 }
@@ -163,41 +141,25 @@ double Repartitioner::nextWakeup(double /*now*/) const
     return std::numeric_limits<double>::infinity();
 }
 
-bool ScheduleRound::place(int j, int g, int instance)
+bool ScheduleRound::refuse(int j, int g, int instance)
 {
-    auto refuse = [&](const std::string& why) {
-        m_refusals.push_back("placement of job " +
-                             (j >= 0 && j < jobCount() ? std::to_string(job(j).id) : std::string("?")) +
-                             " refused: " + why);
-        return false;
-    };
+    std::string why;
     if (j < 0 || j >= jobCount())
-        return refuse("no such job");
-    JobState& r = m_state.run[static_cast<size_t>(j)];
-    if (!r.queued)
-        return refuse("the job is not waiting in the queue");
-    if (g < 0 || g >= gpuCount())
-        return refuse("no GPU " + std::to_string(g));
-    GpuState& gs = m_state.gpus[static_cast<size_t>(g)];
-    if (instance < 0 || instance >= static_cast<int>(gs.instances.size()))
-        return refuse("GPU " + std::to_string(g) + " has no instance " + std::to_string(instance));
-    InstanceState& inst = gs.instances[static_cast<size_t>(instance)];
-    if (!m_state.instanceFree(inst))
-        return refuse("instance " + std::to_string(instance) + " of GPU " + std::to_string(g) + " is not free");
-    if (!memoryFits(j, g, instance))
-        return refuse("the job needs more memory than the instance has");
-    m_state.touch(g);
-    inst.job = j;
-    gs.busy += inst.compute;
-    if (--gs.freeByCompute[static_cast<size_t>(inst.compute)] == 0)
-        gs.freeSizes &= ~(1u << inst.compute);
-    --m_state.freeInstances;
-    m_state.index.update(g, gs.busy, gs.freeSizes);
-    m_state.queueRemove(j);
-    r.placedGpu = g;
-    r.placedInstance = instance;
-    m_state.placedThisRound.push_back(j);
-    return true;
+        why = "no such job";
+    else if (!m_state.run[static_cast<size_t>(j)].queued)
+        why = "the job is not waiting in the queue";
+    else if (g < 0 || g >= gpuCount())
+        why = "no GPU " + std::to_string(g);
+    else if (instance < 0 || instance >= static_cast<int>(gpu(g).instances.size()))
+        why = "GPU " + std::to_string(g) + " has no instance " + std::to_string(instance);
+    else if (!isFree(g, instance))
+        why = "instance " + std::to_string(instance) + " of GPU " + std::to_string(g) + " is not free";
+    else
+        why = "the job needs more memory than the instance has";
+    m_refusals.push_back("placement of job " +
+                         (j >= 0 && j < jobCount() ? std::to_string(job(j).id) : std::string("?")) +
+                         " refused: " + why);
+    return false;
 }
 
 bool ScheduleRound::place(int j, int g, int instance, std::string reason)

@@ -64,8 +64,13 @@ struct GpuState
     double energyWmin = 0.0;
     double idleEnergyWmin = 0.0; ///< energy while no instance was busy
     double busySliceMinutes = 0.0;
-    std::array<int, 8> freeByCompute{};
-    unsigned freeSizes = 0; ///< bit k set when freeByCompute[k] > 0
+    /// Free instances by compute size: bit i of freeBySize[k] is set when instance i (its
+    /// index in `instances`, which is the layout's position order) has k compute slices and is
+    /// free (EngineState::instanceFree). Kept exact by the engine at every change, so the first
+    /// free instance of a size in the normative scan order is one bit scan.
+    std::array<std::uint32_t, 8> freeBySize{};
+    unsigned freeSizes = 0; ///< bit k set when freeBySize[k] != 0
+    int freeCount = 0;      ///< free instances (set bits of freeBySize)
 };
 
 /// @brief A job's place in the scheduler's queue order: (k1, k2, job id), smallest first.
@@ -172,10 +177,63 @@ struct EngineState
     }
     /// Adds a job to the queue with its order key (k1, k2 from the scheduler).
     void queueAdd(int job, double k1, double k2);
+    /// Kept-order mode: puts a job that is already in the kept order back in the queue (its key
+    /// cannot have changed). Inline: a full reschedule does it for every running job at every event.
+    void queueReturn(int job)
+    {
+        JobState& r = run[static_cast<size_t>(job)];
+        r.queued = true;
+        r.queuePos = static_cast<int>(queue.size());
+        queue.push_back(job);
+    }
     /// Takes a job out of the unordered queue (its heap entry goes stale).
-    void queueRemove(int job);
+    void queueRemove(int job)
+    {
+        JobState& r = run[static_cast<size_t>(job)];
+        const auto pos = static_cast<size_t>(r.queuePos);
+        const int last = queue.back();
+        queue[pos] = last;
+        run[static_cast<size_t>(last)].queuePos = static_cast<int>(pos);
+        queue.pop_back();
+        r.queuePos = -1;
+        r.queued = false;
+    }
+    /// Puts queued job @p job on free instance @p instance of GPU @p gpu for this round (the
+    /// checks are the caller's: ScheduleRound::place). Inline: it runs for every placement of
+    /// every full-reschedule round.
+    void assign(int job, int gpu, int instance)
+    {
+        GpuState& gs = gpus[static_cast<size_t>(gpu)];
+        touch(gpu);
+        InstanceState& inst = gs.instances[static_cast<size_t>(instance)];
+        inst.job = job;
+        gs.busy += inst.compute;
+        std::uint32_t& free = gs.freeBySize[static_cast<size_t>(inst.compute)];
+        free &= ~(std::uint32_t{1} << instance);
+        if (free == 0)
+            gs.freeSizes &= ~(1u << inst.compute);
+        --gs.freeCount;
+        --freeInstances;
+        index.update(gpu, gs.busy, gs.freeSizes);
+        queueRemove(job);
+        JobState& r = run[static_cast<size_t>(job)];
+        r.placedGpu = gpu;
+        r.placedInstance = instance;
+        placedThisRound.push_back(job);
+    }
     /// Next queued job in order not yet offered this round; -1 when none is left.
-    int queueNext();
+    int queueNext()
+    {
+        if (!keepOrder)
+            return queueNextFromHeap();
+        while (cursor < ordered.size()) {
+            const int j = ordered[cursor++].job;
+            if (run[static_cast<size_t>(j)].queued)
+                return j;
+        }
+        return -1;
+    }
+    int queueNextFromHeap();
     /// Starts a round: every queued job is offered again.
     void queueBeginRound() { cursor = 0; }
     /// Ends a round: offered jobs still queued go back into the heap.

@@ -38,72 +38,47 @@ int PackedIndex::Bits::first() const
 
 void PackedIndex::reset(int gpuCount)
 {
-    m_linear = gpuCount <= kLinearMax;
+    m_word = gpuCount <= kWordMax;
     const auto words = static_cast<std::size_t>(gpuCount + 63) / 64;
     Bits empty;
     empty.words.assign(words, 0);
     empty.summary.assign((words + 63) / 64, 0);
-    m_bits.assign(m_linear ? 0 : kLevels * 8, empty);
+    m_bits.assign(m_word ? 0 : kLevels * 8, empty);
     m_level.assign(static_cast<std::size_t>(gpuCount), 0);
     m_masks.assign(static_cast<std::size_t>(gpuCount), 0u);
+    m_bySize.fill(0);
+    m_byLevel.fill(0);
+    m_levelsUsed = 0; // every GPU starts at level 0 with nothing free, so in no level
     m_sizeCount.fill(0);
     m_available = 0;
     m_levelSizes.fill(0u);
 }
 
-void PackedIndex::update(int gpu, int busy, unsigned freeSizes)
+void PackedIndex::updateBits(int gpu, int oldLevel, unsigned oldMask, int level, unsigned mask)
 {
-    const auto g = static_cast<std::size_t>(gpu);
-    const unsigned mask = freeSizes & 0xFEu;
-    const int level = std::clamp(busy, 0, kLevels - 1);
-    const int oldLevel = m_level[g];
-    const unsigned oldMask = m_masks[g];
-    if (level == oldLevel && mask == oldMask)
-        return;
-    if (m_linear) {
-        for (unsigned m = oldMask & ~mask; m != 0; m &= m - 1)
-            countDown(__builtin_ctz(m));
-        for (unsigned m = mask & ~oldMask; m != 0; m &= m - 1)
-            countUp(__builtin_ctz(m));
-        m_level[g] = level;
-        m_masks[g] = mask;
-        return;
-    }
     // Only the sizes that change (all of them when the level changes) are touched.
     const unsigned clearing = level == oldLevel ? oldMask & ~mask : oldMask;
     const unsigned setting = level == oldLevel ? mask & ~oldMask : mask;
     for (unsigned m = clearing; m != 0; m &= m - 1) {
-        const int c = __builtin_ctz(m);
+        const int c = std::countr_zero(m);
         Bits& b = bits(oldLevel, c);
         b.clear(gpu);
         if (b.count == 0)
             m_levelSizes[static_cast<std::size_t>(oldLevel)] &= ~(1u << c);
-        countDown(c);
     }
     for (unsigned m = setting; m != 0; m &= m - 1) {
-        const int c = __builtin_ctz(m);
+        const int c = std::countr_zero(m);
         bits(level, c).set(gpu);
         m_levelSizes[static_cast<std::size_t>(level)] |= 1u << c;
-        countUp(c);
     }
-    m_level[g] = level;
-    m_masks[g] = mask;
+    for (unsigned m = oldMask & ~mask; m != 0; m &= m - 1)
+        countDown(std::countr_zero(m));
+    for (unsigned m = mask & ~oldMask; m != 0; m &= m - 1)
+        countUp(std::countr_zero(m));
 }
 
-int PackedIndex::first(unsigned computeMask) const
+int PackedIndex::firstInBits(unsigned computeMask) const
 {
-    if (m_linear) {
-        // Busy level descending, then GPU index ascending (strictly greater keeps the lowest).
-        int best = -1;
-        int bestLevel = -1;
-        for (std::size_t g = 0; g < m_masks.size(); ++g) {
-            if ((m_masks[g] & computeMask) != 0 && m_level[g] > bestLevel) {
-                best = static_cast<int>(g);
-                bestLevel = m_level[g];
-            }
-        }
-        return best;
-    }
     for (int level = kLevels - 1; level >= 0; --level) {
         const unsigned sizes = m_levelSizes[static_cast<std::size_t>(level)] & computeMask;
         if (sizes == 0)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -10,25 +11,74 @@ namespace simcore {
 
 /// @brief GPUs that have a free instance, per instance size (compute slices 1..7), ordered by
 /// busy compute slices descending and then GPU index ascending: the "most packed" scan order of
-/// the domain notes. Lets a scheduler find the first GPU of that scan with a free slice of one
-/// of the wanted sizes in a few word operations, whatever the fleet size.
+/// docs/engine.md. Lets a scheduler find the first GPU of that scan with a free slice of one of the
+/// wanted sizes in a few word operations, whatever the fleet size.
 ///
-/// Kept as two-level bitsets, one per (busy level, size): no allocation after reset(). Small
-/// fleets (up to kLinearMax GPUs) skip the bitsets: a scan of a few GPUs is cheaper than keeping
-/// them, and the answers are the same.
+/// Fleets of up to kWordMax GPUs keep one 64-bit word of GPUs per size and one per busy level
+/// (GPUs with a free instance only): first() ORs the wanted sizes' words and takes the lowest GPU
+/// of the highest level that meets them. Larger fleets keep two-level bitsets, one per (busy level, size). No
+/// allocation after reset().
 class PackedIndex
 {
 public:
-    static constexpr int kLevels = 9;     ///< busy compute slices 0..8
-    static constexpr int kLinearMax = 16; ///< fleets up to this size are scanned linearly
+    static constexpr int kLevels = 9;   ///< busy compute slices 0..8
+    static constexpr int kWordMax = 64; ///< fleets up to this size use one word per size and level
 
     void reset(int gpuCount);
     /// Re-keys GPU @p gpu with its busy slices and the compute sizes of its free instances
-    /// (bit k for size k).
-    void update(int gpu, int busy, unsigned freeSizes);
+    /// (bit k for size k). Inline: every placement calls it.
+    void update(int gpu, int busy, unsigned freeSizes)
+    {
+        const auto g = static_cast<std::size_t>(gpu);
+        const unsigned mask = freeSizes & 0xFEu;
+        const int level = busy < kLevels - 1 ? busy : kLevels - 1;
+        const int oldLevel = m_level[g];
+        const unsigned oldMask = m_masks[g];
+        if (level == oldLevel && mask == oldMask)
+            return;
+        m_level[g] = level;
+        m_masks[g] = mask;
+        if (!m_word) {
+            updateBits(gpu, oldLevel, oldMask, level, mask);
+            return;
+        }
+        // A GPU with nothing free is in no level: first() then never walks past full GPUs.
+        const std::uint64_t bit = std::uint64_t{1} << g;
+        if (oldMask != 0 && (level != oldLevel || mask == 0)) {
+            if ((m_byLevel[static_cast<std::size_t>(oldLevel)] &= ~bit) == 0)
+                m_levelsUsed &= ~(1u << oldLevel);
+        }
+        if (mask != 0 && (level != oldLevel || oldMask == 0)) {
+            m_byLevel[static_cast<std::size_t>(level)] |= bit;
+            m_levelsUsed |= 1u << level;
+        }
+        for (unsigned m = mask ^ oldMask; m != 0; m &= m - 1) {
+            const auto c = static_cast<std::size_t>(std::countr_zero(m));
+            if ((m_bySize[c] ^= bit) != 0)
+                m_available |= 1u << c;
+            else
+                m_available &= ~(1u << c);
+        }
+    }
     /// First GPU in scan order with a free instance of a compute size whose bit is set in
     /// @p computeMask (bit k for size k); -1 if there is none.
-    [[nodiscard]] int first(unsigned computeMask) const;
+    [[nodiscard]] int first(unsigned computeMask) const
+    {
+        if (!m_word)
+            return firstInBits(computeMask);
+        std::uint64_t candidates = 0;
+        for (unsigned m = computeMask & m_available; m != 0; m &= m - 1)
+            candidates |= m_bySize[static_cast<std::size_t>(std::countr_zero(m))];
+        if (candidates == 0)
+            return -1;
+        for (unsigned levels = m_levelsUsed;;) {
+            const int level = 31 - std::countl_zero(levels);
+            const std::uint64_t hit = m_byLevel[static_cast<std::size_t>(level)] & candidates;
+            if (hit != 0)
+                return std::countr_zero(hit);
+            levels &= ~(1u << level);
+        }
+    }
     /// Sizes (bit k for size k) with at least one free instance anywhere.
     [[nodiscard]] unsigned availableSizes() const { return m_available; }
 
@@ -42,6 +92,8 @@ private:
         void clear(int i);
         [[nodiscard]] int first() const; ///< lowest set index, -1 if none
     };
+    void updateBits(int gpu, int oldLevel, unsigned oldMask, int level, unsigned mask);
+    [[nodiscard]] int firstInBits(unsigned computeMask) const;
     void countUp(int size)
     {
         if (m_sizeCount[static_cast<std::size_t>(size)]++ == 0)
@@ -58,13 +110,18 @@ private:
         return m_bits[static_cast<std::size_t>(level * 8 + size)];
     }
 
-    bool m_linear = false;                        ///< small fleet: no bitsets, first() scans
-    std::vector<Bits> m_bits;                     ///< kLevels x 8 (empty when linear)
-    std::vector<int> m_level;                     ///< current busy level of each GPU
-    std::vector<unsigned> m_masks;                ///< current free sizes of each GPU
+    bool m_word = false;           ///< small fleet: the words below, no bitsets
+    std::vector<Bits> m_bits;      ///< kLevels x 8 (empty in word mode)
+    std::vector<int> m_level;      ///< current busy level of each GPU
+    std::vector<unsigned> m_masks; ///< current free sizes of each GPU
+    // Word mode: GPUs with a free instance of each size, GPUs at each busy level, levels in use.
+    std::array<std::uint64_t, 8> m_bySize{};
+    std::array<std::uint64_t, kLevels> m_byLevel{};
+    unsigned m_levelsUsed = 0;
+    // Bitset mode.
     std::array<int, 8> m_sizeCount{};             ///< GPUs with a free instance of each size
-    unsigned m_available = 0;                     ///< bit k set when m_sizeCount[k] > 0
     std::array<unsigned, kLevels> m_levelSizes{}; ///< sizes with a non-empty bitset, per level
+    unsigned m_available = 0;                     ///< sizes with a free instance anywhere
 };
 
 } // namespace simcore

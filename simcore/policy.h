@@ -75,7 +75,15 @@ public:
     int next() { return m_state.queueNext(); }
     /// Places job j on instance i of GPU g. Refused (false, reported as an illegal decision)
     /// when the job is not queued or already placed, or the instance is not free or too small.
-    bool place(int j, int g, int instance);
+    bool place(int j, int g, int instance)
+    {
+        if (j < 0 || j >= jobCount() || !m_s.run[static_cast<size_t>(j)].queued || g < 0 || g >= gpuCount() ||
+            instance < 0 || instance >= static_cast<int>(gpu(g).instances.size()) || !isFree(g, instance) ||
+            !memoryFits(j, g, instance))
+            return refuse(j, g, instance);
+        m_state.assign(j, g, instance);
+        return true;
+    }
     /// place() with the policy's reason, one sentence in its own terms (e.g. "the smallest free
     /// slice that meets its deadline; 1g would miss it by 3.1 min"). Call it only when
     /// explaining(): the engine reports the reason of a job that starts (SimObserver::onExplanation).
@@ -84,6 +92,9 @@ public:
     void explain(int j, std::string reason);
 
 private:
+    /// Reports why place() refused (the checks again, for the message); returns false.
+    bool refuse(int j, int g, int instance);
+
     EngineState& m_state;
     std::vector<std::string>& m_refusals;
 };

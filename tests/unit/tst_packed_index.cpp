@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The most-packed index against a plain scan of the GPUs, on random updates: small fleets use the
-// linear scan, larger ones the bitsets; both must give the scan order of the domain notes
+// one-word sets, larger ones the bitsets; both must give the scan order of the domain notes
 // (busy compute slices descending, then GPU index ascending).
 #include "packed_index.h"
 #include "rng.h"
@@ -21,10 +21,10 @@ private slots:
 void TestPackedIndex::matchesPlainScan_data()
 {
     QTest::addColumn<int>("gpus");
-    QTest::newRow("1 GPU (linear)") << 1;
-    QTest::newRow("8 GPUs (linear)") << 8;
-    QTest::newRow("16 GPUs (linear, largest)") << simcore::PackedIndex::kLinearMax;
-    QTest::newRow("17 GPUs (bitsets, smallest)") << simcore::PackedIndex::kLinearMax + 1;
+    QTest::newRow("1 GPU (one word)") << 1;
+    QTest::newRow("8 GPUs (one word)") << 8;
+    QTest::newRow("64 GPUs (one word, largest)") << simcore::PackedIndex::kWordMax;
+    QTest::newRow("65 GPUs (bitsets, smallest)") << simcore::PackedIndex::kWordMax + 1;
     QTest::newRow("300 GPUs (bitsets, several words)") << 300;
     QTest::newRow("5000 GPUs (bitsets, several summaries)") << 5000;
 }
