@@ -5,6 +5,7 @@
 #include "slice_scan.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <numeric>
 
@@ -78,10 +79,61 @@ std::string why(const simcore::EngineView& view, int j, const SliceChoice& c)
 
 } // namespace
 
+void Cedf::setRankBits(const simcore::EngineView& view, int g)
+{
+    const std::uint64_t bit = std::uint64_t{1} << m_rank[static_cast<size_t>(g)];
+    const unsigned free = view.gpu(g).freeSizes;
+    for (int c = 1; c <= 7; ++c) {
+        if (free & (1u << c))
+            m_rankBySize[static_cast<size_t>(c)] |= bit;
+        else
+            m_rankBySize[static_cast<size_t>(c)] &= ~bit;
+    }
+}
+
+SliceChoice Cedf::wordChoice(const simcore::EngineView& view, int j) const
+{
+    // The slice rule of mostPackedSlice() with this scheduler's static GPU order: the first GPU in
+    // the order with a free size on which the job meets its deadline, else the first with a size of
+    // the earliest finish (equal finishes tie, and the smaller size wins on the chosen GPU).
+    unsigned available = 0;
+    for (int c = 1; c <= 7; ++c)
+        available |= m_rankBySize[static_cast<size_t>(c)] != 0 ? 1u << c : 0u;
+    if (available == 0)
+        return {};
+    const double rem = view.remaining(j);
+    const double now = view.now();
+    const double deadline = view.job(j).deadline;
+    unsigned meets = 0;
+    unsigned fastest = 0;
+    double best = 0.0;
+    for (unsigned m = available; m != 0; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        const double finish = now + rem * view.processing(j, c);
+        if (finish <= deadline)
+            meets |= 1u << c;
+        if (fastest == 0 || finish < best) {
+            best = finish;
+            fastest = 1u << c;
+        } else if (finish == best) {
+            fastest |= 1u << c;
+        }
+    }
+    const unsigned wanted = meets != 0 ? meets : fastest;
+    std::uint64_t ranks = 0;
+    for (unsigned m = wanted; m != 0; m &= m - 1)
+        ranks |= m_rankBySize[static_cast<size_t>(std::countr_zero(m))];
+    const int g = m_order[static_cast<size_t>(std::countr_zero(ranks))];
+    return {g, firstFreeInstance(view, g, wanted, j)};
+}
+
 void Cedf::schedule(simcore::ScheduleRound& round)
 {
     if (round.layoutEpoch() != m_epoch || m_order.size() != static_cast<size_t>(round.gpuCount())) {
         m_order = gpuOrder(round);
+        m_rank.assign(m_order.size(), 0);
+        for (size_t r = 0; r < m_order.size(); ++r)
+            m_rank[static_cast<size_t>(m_order[r])] = static_cast<int>(r);
         m_epoch = round.layoutEpoch();
     }
     if (round.freeInstances() == 0)
@@ -95,14 +147,22 @@ void Cedf::schedule(simcore::ScheduleRound& round)
             m_withFree.push_back(g);
     if (m_withFree.empty())
         return;
+    const bool words = m_order.size() <= 64;
+    if (words) {
+        m_rankBySize.fill(0);
+        for (int g : m_withFree)
+            setRankBits(round, g);
+    }
     const bool explaining = round.explaining(); // read once: a normal run pays nothing per job
     for (int j = 0; round.freeInstances() > 0 && (j = round.next()) >= 0;) {
-        const SliceChoice choice = mostPackedSlice(round, j, m_withFree);
+        const SliceChoice choice =
+            words && !(round.job(j).memoryGiB > 0.0) ? wordChoice(round, j) : mostPackedSlice(round, j, m_withFree);
         if (!explaining) {
-            if (choice.valid())
-                round.place(j, choice.gpu, choice.instance);
+            if (choice.valid() && round.place(j, choice.gpu, choice.instance) && words)
+                setRankBits(round, choice.gpu);
         } else if (choice.valid()) {
-            round.place(j, choice.gpu, choice.instance, why(round, j, choice));
+            if (round.place(j, choice.gpu, choice.instance, why(round, j, choice)) && words)
+                setRankBits(round, choice.gpu);
         } else {
             round.explain(j, explain::waits(round, j));
         }

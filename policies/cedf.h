@@ -2,7 +2,9 @@
 #pragma once
 
 #include "policy.h"
+#include "slice_scan.h"
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -24,8 +26,15 @@ public:
     [[nodiscard]] static std::vector<int> gpuOrder(const simcore::EngineView& view);
 
 private:
+    /// Fleets of up to 64 GPUs, jobs without a memory need: the slice rule on words of GPU ranks
+    /// (bit r set in m_rankBySize[k] when the GPU at rank r of m_order has a free size-k instance).
+    [[nodiscard]] SliceChoice wordChoice(const simcore::EngineView& view, int j) const;
+    void setRankBits(const simcore::EngineView& view, int g);
+
     std::vector<int> m_order;
+    std::vector<int> m_rank;     ///< position of each GPU in m_order
     std::vector<int> m_withFree; ///< m_order's GPUs with a free instance at the start of this round
+    std::array<std::uint64_t, 8> m_rankBySize{};
     std::uint64_t m_epoch = ~std::uint64_t{0};
 };
 
