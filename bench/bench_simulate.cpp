@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark (not a test): prints how long simulations take. Run a release build:
-//   build/release/bench/bench_simulate [samples/paper-fleet.json] [--paper-only] [--reps N]
-// --paper-only runs only the paper fleet day (e.g. under callgrind with --reps 1).
+//   build/release/bench/bench_simulate [samples/paper-fleet.json] [--paper-only] [--reps N] [--instructions]
+// --paper-only runs only the paper fleet day, with EDF Most Packed and with CEDF.
+// --instructions also counts the instructions of each paper-fleet day's Engine::run() under
+// callgrind (valgrind must be installed): a figure that does not move with the machine's load,
+// unlike wall time, so every engine change can be judged by it.
 #include "catalog.h"
 #include "compare.h"
 #include "engine.h"
@@ -13,12 +16,14 @@
 #include "workload.h"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <fstream>
 #include <string>
 
 namespace {
@@ -46,7 +51,41 @@ long peakRssMiB()
     return usage.ru_maxrss / 1024;
 }
 
-int paperFleet(const std::string& path, int reps)
+/// Instructions executed in Engine::run() for one metrics-only run of the scenario with
+/// @p scheduler: this program runs itself once more under callgrind, which counts only inside
+/// Engine::run(), and reads the total from callgrind's output. -1 when valgrind is not there.
+long long countInstructions(const char* self, const std::string& path, const std::string& scheduler)
+{
+    char out[] = "/tmp/migsight-bench-callgrind-XXXXXX";
+    const int fd = mkstemp(out);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    const std::string command = "valgrind --tool=callgrind --callgrind-out-file='" + std::string(out) +
+                                "' --toggle-collect='simcore::Engine::run()' '" + self + "' --run-once " + scheduler +
+                                " '" + path + "' >/dev/null 2>&1";
+    long long total = -1;
+    if (std::system(command.c_str()) == 0) {
+        std::ifstream in(out);
+        std::string line;
+        while (std::getline(in, line)) {
+            if (line.rfind("totals: ", 0) == 0 || line.rfind("summary: ", 0) == 0)
+                total = std::atoll(line.substr(line.find(' ') + 1).c_str());
+        }
+    }
+    std::remove(out);
+    return total;
+}
+
+model::RunOptions metricsOnly(const std::string& scheduler)
+{
+    model::RunOptions options;
+    options.timeSeries = false;
+    options.scheduler = model::PolicyChoice{scheduler, {}};
+    return options;
+}
+
+int paperFleet(const char* self, const std::string& path, int reps, bool instructions)
 {
     model::Problems problems;
     const model::Scenario sc = model::loadScenario(path, problems);
@@ -55,29 +94,49 @@ int paperFleet(const std::string& path, int reps)
         return 2;
     }
     const auto jobs = model::scenarioJobs(sc, std::nullopt, problems);
-    double best = 1e300;
-    double bestCpu = 1e300;
-    simcore::RunResult result;
-    for (int rep = 0; rep < reps; ++rep) {
-        const auto t0 = Clock::now();
-        const double c0 = cpuMs();
-        model::RunOptions options;
-        options.timeSeries = false;
-        result = model::simulate(sc, jobs, options);
-        best = std::min(best, msSince(t0));
-        bestCpu = std::min(bestCpu, cpuMs() - c0);
+    std::printf("paper fleet (%s): %zu jobs, %d GPUs\n", path.c_str(), jobs.size(), sc.gpuCount());
+    for (const std::string scheduler : {"edf-most-packed", "cedf"}) {
+        double best = 1e300;
+        double bestCpu = 1e300;
+        simcore::RunResult result;
+        for (int rep = 0; rep < reps; ++rep) {
+            const auto t0 = Clock::now();
+            const double c0 = cpuMs();
+            result = model::simulate(sc, jobs, metricsOnly(scheduler));
+            best = std::min(best, msSince(t0));
+            bestCpu = std::min(bestCpu, cpuMs() - c0);
+        }
+        model::RunOptions withSeries = metricsOnly(scheduler);
+        withSeries.timeSeries = true;
+        const auto t1 = Clock::now();
+        const auto full = model::simulate(sc, jobs, withSeries);
+        const double seriesMs = msSince(t1);
+        std::printf("  %s: %lld event times, energy %.17g W*min, avg tardiness %.17g min\n", scheduler.c_str(),
+                    result.metrics.steps, result.metrics.energyWmin, result.metrics.avgTardinessMin);
+        std::printf("    simulate, metrics only:     %8.2f ms wall, %.2f ms CPU (best of %d)\n", best, bestCpu, reps);
+        std::printf("    simulate, with time series: %8.2f ms (%zu segments)\n", seriesMs, full.segments.size());
+        if (instructions) {
+            const long long count = countInstructions(self, path, scheduler);
+            if (count < 0)
+                std::printf("    instructions: not counted (is valgrind installed?)\n");
+            else
+                std::printf("    instructions in Engine::run(), metrics only: %.1f million (callgrind)\n",
+                            static_cast<double>(count) / 1e6);
+        }
     }
-    model::RunOptions withSeries;
-    const auto t1 = Clock::now();
-    const auto full = model::simulate(sc, jobs, withSeries);
-    const double seriesMs = msSince(t1);
-    std::printf("paper fleet (%s): %d jobs, %lld event times, %d GPUs\n", path.c_str(), result.metrics.jobs,
-                result.metrics.steps, sc.gpuCount());
-    std::printf("  simulate, metrics only:      %8.2f ms wall, %.2f ms CPU (best of %d)\n", best, bestCpu, reps);
-    std::printf("  simulate, with time series:  %8.2f ms (%zu segments)\n", seriesMs, full.segments.size());
-    std::printf("  energy %.1f W*min, avg tardiness %.4f min\n", result.metrics.energyWmin,
-                result.metrics.avgTardinessMin);
     return 0;
+}
+
+/// --run-once SCHEDULER PATH: one metrics-only run, what countInstructions() measures.
+int runOnce(const std::string& scheduler, const std::string& path)
+{
+    model::Problems problems;
+    const model::Scenario sc = model::loadScenario(path, problems);
+    if (!problems.empty())
+        return 2;
+    const auto jobs = model::scenarioJobs(sc, std::nullopt, problems);
+    const auto result = model::simulate(sc, jobs, metricsOnly(scheduler));
+    return result.metrics.jobs == static_cast<int>(jobs.size()) ? 0 : 1;
 }
 
 void largeFleet(int gpus, double multiplier, simcore::PreemptionMode mode, bool series)
@@ -146,17 +205,22 @@ int main(int argc, char** argv)
 {
     std::string path = std::string(MIGSIGHT_SOURCE_DIR) + "/samples/paper-fleet.json";
     bool paperOnly = false;
+    bool instructions = false;
     int reps = 20;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
+        if (arg == "--run-once" && i + 2 < argc)
+            return runOnce(argv[i + 1], argv[i + 2]);
         if (arg == "--paper-only")
             paperOnly = true;
+        else if (arg == "--instructions")
+            instructions = true;
         else if (arg == "--reps" && i + 1 < argc)
-            reps = std::max(1, std::atoi(argv[++i]));
+            reps = std::clamp(std::atoi(argv[++i]), 1, 10000);
         else
             path = arg;
     }
-    if (int rc = paperFleet(path, reps); rc != 0)
+    if (int rc = paperFleet(argv[0], path, reps, instructions); rc != 0)
         return rc;
     if (paperOnly)
         return 0;
