@@ -13,6 +13,8 @@ namespace policies {
 
 namespace {
 
+constexpr double kSmallPrice = 1e-3; ///< slice-minutes cost this many minutes of tardiness each
+
 struct WindowJob
 {
     double release = 0.0;
@@ -78,6 +80,10 @@ double windowValue(const std::vector<WindowJob>& jobs, size_t first, size_t last
         return sum;
     };
     double best = std::max(0.0, value(0.0));
+    // Concave: if a small price already lowers the value, the window has slack and the best price
+    // is (about) 0. Most windows of a day are like that.
+    if (value(kSmallPrice) <= best)
+        return best;
     double lo = 0.0;
     double mid = 0.5;
     double atMid = value(mid);
