@@ -97,7 +97,12 @@ void printTable(std::ostream& out, const model::CompareResult& r, double a)
     if (b0.tardiness.computed)
         out << std::setprecision(4) << b0.tardiness.avgTardinessMin << " min, " << b0.tardiness.note << "\n";
     else
-        out << b0.tardiness.note << "; the tardiness gap is then n/a and ET_LB uses T_LB = 0\n";
+        out << b0.tardiness.note << "\n";
+    const auto missing =
+        std::count_if(r.bounds.begin(), r.bounds.end(), [](const model::Bounds& b) { return !b.tardiness.computed; });
+    if (missing > 0)
+        out << missing << " of " << r.bounds.size()
+            << " seeds have no tardiness bound: the tardiness gap is n/a and their ET_LB uses T_LB = 0\n";
     out << "The tardiness gap is in minutes above T_LB (a bound near 0 makes a percentage meaningless); the bounds "
            "are explained in docs/bounds.md.\n";
 }
