@@ -32,8 +32,10 @@ std::string unusable(const std::vector<simcore::Job>& jobs, const std::vector<si
     for (const auto& j : jobs) {
         if (j.type < 0 || static_cast<size_t>(j.type) >= types.size())
             return "not computed: job " + std::to_string(j.id) + " has no job type";
-        if (!std::isfinite(j.release) || !std::isfinite(j.deadline) || !std::isfinite(j.work1g) || j.work1g < 0.0)
+        if (!std::isfinite(j.release) || !std::isfinite(j.deadline) || !std::isfinite(j.work1g))
             return "not computed: job " + std::to_string(j.id) + " has a time that is not a finite number";
+        if (j.work1g <= 0.0) // as the jobs CSV requires (the LP divides by the work)
+            return "not computed: job " + std::to_string(j.id) + " has no work";
     }
     return {};
 }

@@ -658,6 +658,10 @@ void TestBounds::combinedRefused()
     auto nan = jobs;
     nan[1].work1g = std::numeric_limits<double>::quiet_NaN();
     QVERIFY(!policies::tardinessLowerBound(nan, types, 1).computed);
+    auto idle = jobs; // no work: refused, as the jobs CSV refuses it
+    idle[0].work1g = 0.0;
+    const auto noWork = policies::tardinessLowerBound(idle, types, 1);
+    QVERIFY2(!noWork.computed && QString::fromStdString(noWork.note).contains("no work"), noWork.note.c_str());
     QCOMPARE(policies::kMaxTardinessBoundJobs, size_t{10'000'000});
 }
 
