@@ -83,6 +83,10 @@ TardinessBound tardinessLpBound(const std::vector<simcore::Job>& jobs, const std
         return b;
     }
     const auto linear = linearise(jobs, types);
+    if (std::any_of(linear.begin(), linear.end(), [](const LinearJob& j) { return !(j.work > 0.0); })) {
+        b.note = "not computed: a job without work (the LP divides by it)";
+        return b;
+    }
     double lastRelease = 0.0;
     double work = 0.0;
     double longest = 0.0;

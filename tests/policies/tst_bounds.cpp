@@ -442,6 +442,10 @@ void TestBounds::tardinessRefused()
              big.note.c_str());
     // At the limit it is computed.
     QVERIFY(policies::tardinessLpBound(five, types, 1, 5).computed);
+    // A job without work is refused, not handed to GLPK (whose presolver would abort).
+    auto idle = five;
+    idle[2].work1g = 0.0;
+    QVERIFY(!policies::tardinessLpBound(idle, types, 1).computed);
 }
 
 namespace {
