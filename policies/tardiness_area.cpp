@@ -121,7 +121,7 @@ double blockSum(const std::vector<WindowJob>& jobs, double length, double offset
     for (size_t first = 0; first < jobs.size();) {
         const double block = std::floor((jobs[first].release - origin) / length);
         const double end = origin + (block + 1.0) * length;
-        size_t last = first;
+        size_t last = first + 1; // the block holds its first job even if `end` rounds down to it
         while (last < jobs.size() && jobs[last].release < end)
             ++last;
         double best = 0.0;
