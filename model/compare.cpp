@@ -3,8 +3,10 @@
 
 #include "simulation.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -64,10 +66,21 @@ std::vector<std::uint64_t> parseSeeds(const std::string& text)
 Bounds computeBounds(const Scenario& scenario, const std::vector<simcore::Job>& jobs)
 {
     std::vector<std::vector<double>> power;
-    for (const auto& g : scenario.fleetGpus())
+    double biggestGiB = 0.0;
+    for (const auto& g : scenario.fleetGpus()) {
         power.push_back(g.powerW);
-    return {policies::energyLowerBound(jobs, scenario.jobTypes, power),
-            policies::tardinessLowerBound(jobs, scenario.jobTypes, scenario.gpuCount())};
+        for (const auto& p : g.model->profiles)
+            biggestGiB = std::max(biggestGiB, p.memoryGiB);
+    }
+    // A job larger than every instance of the fleet never runs and is left out of a run's energy
+    // and tardiness (docs/engine.md, "When a run ends"), so the bounds leave it out too: counted,
+    // its work and lateness could lift a bound above the runs (docs/bounds.md).
+    std::vector<simcore::Job> runnable;
+    runnable.reserve(jobs.size());
+    std::copy_if(jobs.begin(), jobs.end(), std::back_inserter(runnable),
+                 [&](const simcore::Job& j) { return j.memoryGiB <= biggestGiB; });
+    return {policies::energyLowerBound(runnable, scenario.jobTypes, power),
+            policies::tardinessLowerBound(runnable, scenario.jobTypes, scenario.gpuCount())};
 }
 
 CompareResult compare(const Scenario& scenario, const std::vector<RunPair>& pairs,

@@ -49,21 +49,52 @@ struct EnergyBound
                                            const std::vector<simcore::JobType>& types,
                                            const std::vector<std::vector<double>>& gpuPowerW);
 
-/// @brief Average-tardiness lower bound from the time-indexed LP relaxation.
+/// @brief An average-tardiness lower bound (docs/bounds.md).
 struct TardinessBound
 {
     bool computed = false;
     double avgTardinessMin = 0.0;
-    double slotMin = 0.0; ///< slot width used
+    double slotMin = 0.0; ///< slot width of the LP, 0 when the LP did not give the value
+    std::string method;   ///< "lp", "order statistics", "area windows" or "" (none or no jobs)
     std::string note;     ///< why it was not computed, or how
 };
+
+/// @brief The largest day the combinatorial bounds accept: above it they refuse rather than
+/// allocate (a few hundred bytes per job).
+inline constexpr size_t kMaxTardinessBoundJobs = 10'000'000;
 
 /// @brief LP relaxation over time slots of width eps on m machines: work per slot <= m eps, a job
 /// at most eps per slot and nothing before its release; a job's completion is at least its mean
 /// busy time (slot starts) + q_j / 2. Solved with GLPK. Refused (computed = false, with a note)
 /// above @p maxJobs jobs.
+[[nodiscard]] TardinessBound tardinessLpBound(const std::vector<simcore::Job>& jobs,
+                                              const std::vector<simcore::JobType>& types, int machines,
+                                              int maxJobs = 400);
+
+/// @brief Lower bounds L_1 <= ... <= L_n of the sorted completion times of any schedule of the jobs
+/// on @p machines GPUs of 7 compute slices: the larger of the sorted r_j + min_k p_{j,k} and the
+/// sorted completions of preemptive SRPT on one resource of 7m slices serving areas
+/// a_j = p_{j,1} min_k (k / speedup_k) (docs/bounds.md). O(n log n).
+[[nodiscard]] std::vector<double> completionOrderBound(const std::vector<simcore::Job>& jobs,
+                                                       const std::vector<simcore::JobType>& types, int machines);
+
+/// @brief Average tardiness >= sum_k max(0, L_k - d_(k)) / n, deadlines sorted ascending and L from
+/// completionOrderBound (docs/bounds.md). O(n log n).
+[[nodiscard]] double orderStatisticTardinessBound(const std::vector<simcore::Job>& jobs,
+                                                  const std::vector<simcore::JobType>& types, int machines);
+
+/// @brief Average tardiness from slice-minute budgets of time windows, with each job's least area for
+/// a given duration (the convex area/time trade-off of sublinear speed-ups) priced by a Lagrange
+/// multiplier per window (docs/bounds.md). O(n) per window layout tried.
+[[nodiscard]] double areaWindowTardinessBound(const std::vector<simcore::Job>& jobs,
+                                              const std::vector<simcore::JobType>& types, int machines);
+
+/// @brief The largest of the valid average-tardiness bounds that apply: the LP for at most
+/// @p maxLpJobs jobs, the order-statistic and the area-window bounds for at most @p maxJobs jobs.
+/// Refused (computed = false, with a note) above @p maxJobs, for machines < 1 or for a job type
+/// index, work or speed-up table that is not usable.
 [[nodiscard]] TardinessBound tardinessLowerBound(const std::vector<simcore::Job>& jobs,
                                                  const std::vector<simcore::JobType>& types, int machines,
-                                                 int maxJobs = 400);
+                                                 int maxLpJobs = 400, size_t maxJobs = kMaxTardinessBoundJobs);
 
 } // namespace policies

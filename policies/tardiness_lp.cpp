@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The time-indexed LP relaxation of average tardiness, solved with GLPK.
+// The time-indexed LP relaxation of average tardiness, solved with GLPK (docs/bounds.md).
 #include "lower_bounds.h"
 
 #include <algorithm>
@@ -68,8 +68,8 @@ double solve(const std::vector<LinearJob>& jobs, int machines, double eps, int s
 
 } // namespace
 
-TardinessBound tardinessLowerBound(const std::vector<simcore::Job>& jobs, const std::vector<simcore::JobType>& types,
-                                   int machines, int maxJobs)
+TardinessBound tardinessLpBound(const std::vector<simcore::Job>& jobs, const std::vector<simcore::JobType>& types,
+                                int machines, int maxJobs)
 {
     TardinessBound b;
     if (jobs.empty()) {
@@ -83,6 +83,10 @@ TardinessBound tardinessLowerBound(const std::vector<simcore::Job>& jobs, const 
         return b;
     }
     const auto linear = linearise(jobs, types);
+    if (std::any_of(linear.begin(), linear.end(), [](const LinearJob& j) { return !(j.work > 0.0); })) {
+        b.note = "not computed: a job without work (the LP divides by it)";
+        return b;
+    }
     double lastRelease = 0.0;
     double work = 0.0;
     double longest = 0.0;
@@ -102,6 +106,7 @@ TardinessBound tardinessLowerBound(const std::vector<simcore::Job>& jobs, const 
         return b;
     }
     b.computed = true;
+    b.method = "lp";
     b.avgTardinessMin = value;
     b.note =
         "time-indexed LP relaxation, " + std::to_string(slots + 1) + " slots of " + std::to_string(b.slotMin) + " min";

@@ -34,8 +34,9 @@ Commands:
       interval over seeds); --json prints one object per run. --multiplier replaces the
       diurnal load multiplier of the scenario.
   bounds SCENARIO.json [--jobs JOBS.csv] [--seed N] [--multiplier X] [--json]
-      The energy lower bound (exact minimum preemptive makespan of the linearised jobs) and,
-      for up to 400 jobs, the time-indexed LP bound on average tardiness.
+      The energy lower bound (exact minimum preemptive makespan of the linearised jobs) and the
+      average-tardiness lower bound: the largest of the order-statistic and area-window bounds
+      and, for up to 400 jobs, the time-indexed LP (docs/bounds.md).
   sessions SESSION.sqlite [--json]
       The runs stored in a session file.
   import TRACE.csv --format alibaba|azure|generic|jobs [--window START_H:LENGTH_H] [--scale X]

@@ -8,8 +8,12 @@
 //    wrap-around turns any such amounts into a schedule, so the LP is exact.
 //  - simpleMakespanBound never exceeds the exact optimum.
 //  - energyLowerBound = P(7) W + P(0) (m C - W) for identical A100-40GB GPUs.
-//  - tardinessLowerBound: 0 when every job can be on time, positive when they cannot, never above
+//  - tardinessLpBound: 0 when every job can be on time, positive when they cannot, never above
 //    the average tardiness of a real schedule, refused above maxJobs.
+//  - the order-statistic and area-window bounds (docs/bounds.md): hand-worked values (including
+//    cases that a matching of completions to unsorted deadlines, or an SRPT that ignored release
+//    dates, would get wrong), 0 when every job can be on time, never above the best schedule of
+//    any registered scheduler on random small days, and tardinessLowerBound takes the largest.
 #include "lower_bounds.h"
 #include "policy_test_support.h"
 
@@ -18,6 +22,7 @@
 #include <algorithm>
 #include <cmath>
 #include <glpk.h>
+#include <limits>
 #include <memory>
 #include <numeric>
 #include <random>
@@ -212,6 +217,13 @@ private slots:
     void tardinessOverloaded();
     void tardinessBelowSimulated();
     void tardinessRefused();
+    void orderStatisticByHand_data();
+    void orderStatisticByHand();
+    void areaWindowsSublinear();
+    void combinedZeroWhenOnTime();
+    void combinedBelowEverySchedule();
+    void combinedTakesLargest();
+    void combinedRefused();
 };
 
 void TestBounds::initTestCase()
@@ -345,12 +357,12 @@ void TestBounds::tardinessZero()
     // exists, so the relaxation's optimum is 0.
     const auto types = simcore::defaultJobTypes();
     const auto one =
-        policies::tardinessLowerBound({pt::job(1, pt::kBertInfer, 0, 1.2, 7), pt::job(2, pt::kBertInfer, 5, 6.2, 7),
-                                       pt::job(3, pt::kBertInfer, 10, 12.5, 14)},
-                                      types, 1);
+        policies::tardinessLpBound({pt::job(1, pt::kBertInfer, 0, 1.2, 7), pt::job(2, pt::kBertInfer, 5, 6.2, 7),
+                                    pt::job(3, pt::kBertInfer, 10, 12.5, 14)},
+                                   types, 1);
     QVERIFY2(one.computed, one.note.c_str());
     QVERIFY(std::abs(one.avgTardinessMin) <= 1e-9);
-    const auto two = policies::tardinessLowerBound(
+    const auto two = policies::tardinessLpBound(
         {pt::job(1, pt::kBertInfer, 0, 2, 7), pt::job(2, pt::kResnetInfer, 0, 2, 7)}, types, 2);
     QVERIFY2(two.computed, two.note.c_str());
     QVERIFY(std::abs(two.avgTardinessMin) <= 1e-9);
@@ -368,7 +380,7 @@ void TestBounds::tardinessOverloaded()
     const auto types = simcore::defaultJobTypes();
     const std::vector<simcore::Job> jobs = {pt::job(1, pt::kBertInfer, 0, 2, 14), pt::job(2, pt::kBertInfer, 0, 2, 14),
                                             pt::job(3, pt::kBertInfer, 0, 2, 14)};
-    const auto b = policies::tardinessLowerBound(jobs, types, 1);
+    const auto b = policies::tardinessLpBound(jobs, types, 1);
     QVERIFY2(b.computed, b.note.c_str());
     QVERIFY(b.slotMin > 0.0 && b.slotMin < 0.05);
     QVERIFY2(b.avgTardinessMin >= 2.0 - b.slotMin && b.avgTardinessMin <= 2.0 + 1e-9,
@@ -391,7 +403,7 @@ void TestBounds::tardinessBelowSimulated()
     const auto types = simcore::defaultJobTypes();
     const auto jobs = simcore::generatePoisson({1.5, 8.0, 9}, types, simcore::defaultJobMix(), simcore::SizeModel{});
     QVERIFY(jobs.size() >= 8);
-    const auto b = policies::tardinessLowerBound(jobs, types, 1);
+    const auto b = policies::tardinessLpBound(jobs, types, 1);
     QVERIFY2(b.computed, b.note.c_str());
     QVERIFY(b.avgTardinessMin > 0.0);
     const std::pair<const char*, const char*> runs[] = {
@@ -417,19 +429,244 @@ void TestBounds::tardinessRefused()
     for (int i = 1; i <= 401; ++i)
         jobs.push_back(pt::job(i, pt::kBertInfer, 0.1 * i, 0.1 * i + 1, 7));
     const std::vector<simcore::Job> five(jobs.begin(), jobs.begin() + 5);
-    const auto small = policies::tardinessLowerBound(five, types, 1, 4);
+    const auto small = policies::tardinessLpBound(five, types, 1, 4);
     QVERIFY(!small.computed);
     QCOMPARE(small.avgTardinessMin, 0.0);
     QVERIFY2(QString::fromStdString(small.note).contains("not computed") &&
                  QString::fromStdString(small.note).contains("5 jobs") &&
                  QString::fromStdString(small.note).contains("4"),
              small.note.c_str());
-    const auto big = policies::tardinessLowerBound(jobs, types, 2);
+    const auto big = policies::tardinessLpBound(jobs, types, 2);
     QVERIFY(!big.computed);
     QVERIFY2(QString::fromStdString(big.note).contains("401 jobs") && QString::fromStdString(big.note).contains("400"),
              big.note.c_str());
     // At the limit it is computed.
-    QVERIFY(policies::tardinessLowerBound(five, types, 1, 5).computed);
+    QVERIFY(policies::tardinessLpBound(five, types, 1, 5).computed);
+    // A job without work is refused, not handed to GLPK (whose presolver would abort).
+    auto idle = five;
+    idle[2].work1g = 0.0;
+    QVERIFY(!policies::tardinessLpBound(idle, types, 1).computed);
+}
+
+namespace {
+
+/// "type:release:deadline:work1g ..." -> jobs with ids 1, 2, ...
+std::vector<simcore::Job> typedJobs(const QString& spec)
+{
+    std::vector<simcore::Job> out;
+    for (const QString& item : spec.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QStringList f = item.split(QLatin1Char(':'));
+        out.push_back(
+            pt::job(static_cast<int>(out.size()) + 1, f[0].toInt(), f[1].toDouble(), f[2].toDouble(), f[3].toDouble()));
+    }
+    return out;
+}
+
+/// The least average tardiness over every registered scheduler and repartitioner, each GPU starting
+/// in each of @p layouts, in the default preemption mode and with the full reschedule.
+double bestSimulated(const std::vector<simcore::Job>& jobs, int gpus, const QStringList& layouts, QString* which)
+{
+    double best = std::numeric_limits<double>::infinity();
+    const auto& reg = policies::builtinRegistry();
+    for (const auto& s : reg.schedulers()) {
+        for (const auto& r : reg.repartitioners()) {
+            for (const QString& l : layouts) {
+                for (const bool full : {false, true}) {
+                    pt::Sim sim;
+                    sim.layouts.assign(static_cast<size_t>(gpus), pt::layout(l));
+                    sim.jobs = jobs;
+                    sim.scheduler = s.id;
+                    sim.repartitioner = r.id;
+                    if (full)
+                        sim.config.mode = simcore::PreemptionMode::FullReschedule;
+                    const double t = sim.run().metrics.avgTardinessMin;
+                    if (t < best) {
+                        best = t;
+                        *which = QString::fromStdString(s.id + "/" + r.id) + " on " + l + (full ? ", full" : "");
+                    }
+                }
+            }
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+void TestBounds::orderStatisticByHand_data()
+{
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<QString>("jobs"); // type:release:deadline:work1g (0 bert_train, 2 bert_infer)
+    QTest::addColumn<double>("expected");
+    // Three bert_infer of area 14 (2 min on 7g) at 0, deadline 2, one GPU (7 slices): SRPT ends them
+    // at 2, 4, 6 and r + p7 = 2 each, so L = 2, 4, 6 against deadlines 2, 2, 2: (0 + 2 + 4) / 3.
+    QTest::newRow("three at once") << 1 << "2:0:2:14 2:0:2:14 2:0:2:14" << 2.0;
+    // A at 0 (d 1), B and C at 5 (d 6), 1 min each on 7g. r + p7: 1, 6, 6. SRPT with releases: 1, 6,
+    // 7, so L = 1, 6, 7 against 1, 6, 6: 1 / 3. An SRPT that let B and C start at 0 would end them at
+    // 2, 3 and give L = 1, 6, 6, i.e. 0.
+    QTest::newRow("releases matter") << 1 << "2:0:1:7 2:5:6:7 2:5:6:7" << 1.0 / 3.0;
+    // B (d 100) listed before A (d 1), both 1 min on 7g at 0: L = 1, 2 against sorted deadlines 1,
+    // 100: 0 (and EDF on one 7g meets both). Matching L with deadlines in input order (100, 1) or
+    // descending would give (0 + 1) / 2.
+    QTest::newRow("sorted deadlines") << 1 << "2:0:100:7 2:0:1:7" << 0.0;
+    // One bert_train of 47.73 min on 1g: 10 min on 7g (speed-up 4.773), the rate cap; its least area
+    // is 47.73 slice-min (on 1g), 3.4 min for 14 slices. L = 10 against 5: 5.
+    QTest::newRow("rate cap") << 2 << "0:0:5:47.73" << 5.0;
+    // Four bert_infer of area 70 (10 min on 7g) at 0, d 10, two GPUs (14 slices): SRPT ends them at
+    // 5, 10, 15, 20; r + p7 = 10 each: L = 10, 10, 15, 20, tardiness (0 + 0 + 5 + 10) / 4 = 3.75.
+    // (Two 7g GPUs in sequence: 10, 20, 10, 20 -> 5.)
+    QTest::newRow("fleet capacity") << 2 << "2:0:10:70 2:0:10:70 2:0:10:70 2:0:10:70" << 3.75;
+}
+
+void TestBounds::orderStatisticByHand()
+{
+    QFETCH(int, gpus);
+    QFETCH(QString, jobs);
+    QFETCH(double, expected);
+    const auto types = simcore::defaultJobTypes();
+    const auto j = typedJobs(jobs);
+    const double got = policies::orderStatisticTardinessBound(j, types, gpus);
+    QVERIFY2(std::abs(got - expected) <= 1e-9, qPrintable(QString::number(got, 'g', 17)));
+    const auto combined = policies::tardinessLowerBound(j, types, gpus);
+    QVERIFY2(combined.computed, combined.note.c_str());
+    QVERIFY(combined.avgTardinessMin >= got - 1e-12);
+    QString which;
+    const double best =
+        bestSimulated(j, gpus, {QStringLiteral("7g.40gb@0"), QStringLiteral("4g.20gb@0 3g.20gb@4")}, &which);
+    QVERIFY2(combined.avgTardinessMin <= best + 1e-9,
+             qPrintable(QStringLiteral("bound %1 above %2 (%3)").arg(combined.avgTardinessMin).arg(best).arg(which)));
+}
+
+void TestBounds::areaWindowsSublinear()
+{
+    // Twelve resnet_train jobs of 28.68 min on 1g (10 min on 7g, 11.6 on 4g) released every 5 min
+    // with deadline r + 11.5 on one GPU. Their least area (28.68 slice-min, on 1g) fits in the 35
+    // slice-minutes a GPU has per arrival, so the order-statistic bound is 0; on time, a job needs
+    // 7g for part of its run, about 46 slice-minutes: tardiness is forced, and the area windows,
+    // which price the faster, costlier runs, see it.
+    const auto types = simcore::defaultJobTypes();
+    std::vector<simcore::Job> jobs;
+    for (int i = 0; i < 12; ++i)
+        jobs.push_back(pt::job(i + 1, pt::kResnetTrain, 5.0 * i, 5.0 * i + 11.5, 28.68));
+    const double order = policies::orderStatisticTardinessBound(jobs, types, 1);
+    const double area = policies::areaWindowTardinessBound(jobs, types, 1);
+    QVERIFY2(order == 0.0 && area > 0.25, qPrintable(QStringLiteral("area %1, order %2").arg(area).arg(order)));
+    QString which;
+    const double best = bestSimulated(
+        jobs, 1,
+        {QStringLiteral("7g.40gb@0"), QStringLiteral("4g.20gb@0 3g.20gb@4"), QStringLiteral("3g.20gb@0 3g.20gb@4")},
+        &which);
+    QVERIFY2(area <= best, qPrintable(QStringLiteral("bound %1 above %2 (%3)").arg(area).arg(best).arg(which)));
+}
+
+void TestBounds::combinedZeroWhenOnTime()
+{
+    // Every job can be on time (each alone on a 7g, or spread over time): all the bounds are 0.
+    const auto types = simcore::defaultJobTypes();
+    const auto spread = typedJobs(QStringLiteral("2:0:1.2:7 3:5:6.5:5.75 0:10:20:47.73 1:40:55:28.68 2:41:42:7"));
+    for (int gpus : {1, 2}) {
+        QCOMPARE(policies::orderStatisticTardinessBound(spread, types, gpus), 0.0);
+        QCOMPARE(policies::areaWindowTardinessBound(spread, types, gpus), 0.0);
+        const auto b = policies::tardinessLowerBound(spread, types, gpus);
+        QVERIFY2(b.computed && b.avgTardinessMin <= 1e-9, b.note.c_str());
+    }
+    // Many jobs, all with deadlines a day away.
+    std::vector<simcore::Job> relaxed;
+    for (int i = 0; i < 1000; ++i)
+        relaxed.push_back(pt::job(i + 1, i % 4, 0.5 * i, 0.5 * i + 1440.0, 3.0));
+    const auto b = policies::tardinessLowerBound(relaxed, types, 1);
+    QVERIFY2(b.computed && b.avgTardinessMin == 0.0, b.note.c_str());
+    const auto none = policies::tardinessLowerBound({}, types, 1);
+    QVERIFY(none.computed && none.avgTardinessMin == 0.0);
+}
+
+void TestBounds::combinedBelowEverySchedule()
+{
+    // 40 random small days (3..12 jobs, 1 or 2 GPUs, releases within 20 min, deadlines r + U(1, 1.5)
+    // p7 as the generator draws them, sizes mixed): the combined bound never exceeds the best
+    // average tardiness of every registered scheduler x repartitioner on three starting layouts,
+    // with and without the full reschedule.
+    const auto types = simcore::defaultJobTypes();
+    std::mt19937_64 rng(20261203);
+    auto unit = [&] { return static_cast<double>(rng() >> 11) * 0x1.0p-53; };
+    int positive = 0;
+    for (int instance = 0; instance < 40; ++instance) {
+        const int n = 3 + static_cast<int>(rng() % 10);
+        const int gpus = 1 + static_cast<int>(rng() % 2);
+        std::vector<simcore::Job> jobs;
+        for (int k = 0; k < n; ++k) {
+            const int type = static_cast<int>(rng() % 4);
+            const double work = types[static_cast<size_t>(type)].training ? 20.0 + 40.0 * unit() : 0.5 + 6.0 * unit();
+            const double release = 20.0 * unit();
+            const double p7 = work / types[static_cast<size_t>(type)].speedup[7];
+            jobs.push_back(pt::job(k + 1, type, release, release + (1.0 + 0.5 * unit()) * p7, work));
+        }
+        const auto b = policies::tardinessLowerBound(jobs, types, gpus);
+        QVERIFY2(b.computed, b.note.c_str());
+        positive += b.avgTardinessMin > 0.0 ? 1 : 0;
+        QString which;
+        const double best = bestSimulated(jobs, gpus,
+                                          {QStringLiteral("7g.40gb@0"), QStringLiteral("4g.20gb@0 3g.20gb@4"),
+                                           QStringLiteral("4g.20gb@0 2g.10gb@4 1g.10gb@6")},
+                                          &which);
+        QVERIFY2(b.avgTardinessMin <= best * (1.0 + 1e-9) + 1e-12,
+                 qPrintable(QStringLiteral("instance %1: bound %2 (%3) above %4 (%5)")
+                                .arg(instance)
+                                .arg(b.avgTardinessMin)
+                                .arg(QString::fromStdString(b.method))
+                                .arg(best)
+                                .arg(which)));
+    }
+    QVERIFY2(positive >= 6, qPrintable(QStringLiteral("only %1 positive bounds").arg(positive))); // not vacuous
+}
+
+void TestBounds::combinedTakesLargest()
+{
+    // The LP applies up to 400 jobs; the combined bound is the largest of the three and says which.
+    const auto types = simcore::defaultJobTypes();
+    const auto jobs = simcore::generatePoisson({1.5, 8.0, 9}, types, simcore::defaultJobMix(), simcore::SizeModel{});
+    const auto lp = policies::tardinessLpBound(jobs, types, 1);
+    const double order = policies::orderStatisticTardinessBound(jobs, types, 1);
+    const double area = policies::areaWindowTardinessBound(jobs, types, 1);
+    const auto b = policies::tardinessLowerBound(jobs, types, 1);
+    QVERIFY(lp.computed && b.computed);
+    QCOMPARE(b.avgTardinessMin, std::max({lp.avgTardinessMin, order, area}));
+    const char* method = b.avgTardinessMin == lp.avgTardinessMin ? "lp"
+                         : b.avgTardinessMin == area             ? "area windows"
+                                                                 : "order statistics";
+    QCOMPARE(QString::fromStdString(b.method), QString::fromLatin1(method));
+    QVERIFY2(QString::fromStdString(b.note).contains(QStringLiteral("from ") + method), b.note.c_str());
+    // Without the LP (maxLpJobs 0) it is still computed, and the note says the LP was not used.
+    const auto noLp = policies::tardinessLowerBound(jobs, types, 1, 0);
+    QVERIFY(noLp.computed);
+    QCOMPARE(noLp.avgTardinessMin, std::max(order, area));
+    QVERIFY2(QString::fromStdString(noLp.note).contains("at most 0 jobs"), noLp.note.c_str());
+}
+
+void TestBounds::combinedRefused()
+{
+    const auto types = simcore::defaultJobTypes();
+    const auto jobs = typedJobs(QStringLiteral("2:0:1:7 2:1:2:7 2:2:3:7"));
+    const auto big = policies::tardinessLowerBound(jobs, types, 1, 400, 2);
+    QVERIFY(!big.computed);
+    QCOMPARE(big.avgTardinessMin, 0.0);
+    QVERIFY2(QString::fromStdString(big.note).contains("3 jobs") &&
+                 QString::fromStdString(big.note).contains("at most 2"),
+             big.note.c_str());
+    QVERIFY(policies::tardinessLowerBound(jobs, types, 1, 400, 3).computed);
+    QVERIFY(!policies::tardinessLowerBound(jobs, types, 0).computed);
+    auto broken = types;
+    broken[2].speedup.fill(0.0);
+    const auto noSpeed = policies::tardinessLowerBound(jobs, broken, 1);
+    QVERIFY2(!noSpeed.computed && QString::fromStdString(noSpeed.note).contains("bert_infer"), noSpeed.note.c_str());
+    auto nan = jobs;
+    nan[1].work1g = std::numeric_limits<double>::quiet_NaN();
+    QVERIFY(!policies::tardinessLowerBound(nan, types, 1).computed);
+    auto idle = jobs; // no work: refused, as the jobs CSV refuses it
+    idle[0].work1g = 0.0;
+    const auto noWork = policies::tardinessLowerBound(idle, types, 1);
+    QVERIFY2(!noWork.computed && QString::fromStdString(noWork.note).contains("no work"), noWork.note.c_str());
+    QCOMPARE(policies::kMaxTardinessBoundJobs, size_t{10'000'000});
 }
 
 QTEST_APPLESS_MAIN(TestBounds)

@@ -4,6 +4,7 @@
 //    object per run (pair-major, then seed) with the documented fields; energy never below its
 //    bound; the same bytes with 1 and with 2 threads;
 //  - bounds SAMPLE --json gives the same energy bound as compare for the scenario's seed;
+//  - a job larger than every instance is left out of the bounds as it is left out of the runs;
 //  - policies --json lists every scheduler and repartitioner with a description;
 //  - an unknown id in --runs exits with status 2 and lists the valid ids.
 #include <QJsonArray>
@@ -57,6 +58,7 @@ private slots:
     void compareJson_data();
     void compareJson();
     void policiesJson();
+    void unrunnableJobLeftOut();
     void unknownPolicy_data();
     void unknownPolicy();
 };
@@ -171,6 +173,41 @@ void TestCliCompare::unknownPolicy()
     for (const QString& id : valid)
         QVERIFY2(err.contains(id), qPrintable(err + " lacks " + id));
     QVERIFY(o.out.isEmpty());
+}
+
+void TestCliCompare::unrunnableJobLeftOut()
+{
+    // Three 1-minute jobs (on 7g) that the 4g of the quick-start fleet runs on time, and one of
+    // 45 GiB, more than any A100-40GB instance: it never runs and the runs leave it out. Were it
+    // counted, its 100 minutes on 7g against a 1-minute deadline would lift the tardiness bound to
+    // about 25 min and the energy bound's makespan to 100 min, above every run.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString csv = dir.filePath(QStringLiteral("jobs.csv"));
+    QFile f(csv);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("id,type,release_min,deadline_min,work_1g_min,memory_gib\n"
+            "1,bert_infer,0,2,4,0\n2,bert_infer,5,7,4,0\n3,resnet_infer,10,12,4,0\n"
+            "4,bert_infer,0,1,700,45\n");
+    f.close();
+    const Output o = cli(
+        {"compare", sample("quickstart.json"), "--jobs", csv, "--runs", "edf-most-packed/static,cedf/none", "--json"});
+    QVERIFY2(o.exitCode == 0, o.err.constData());
+    const QJsonArray runs = QJsonDocument::fromJson(o.out).array();
+    QCOMPARE(runs.size(), 2);
+    for (const auto& v : runs) {
+        const QJsonObject r = v.toObject();
+        QCOMPARE(r["unfinished"].toInt(), 1);
+        QVERIFY(r.contains("tardiness_lb_min"));
+        QVERIFY2(r["avg_tardiness_min"].toDouble() >= r["tardiness_lb_min"].toDouble() - 1e-9,
+                 qPrintable(QStringLiteral("tardiness %1 below its bound %2")
+                                .arg(r["avg_tardiness_min"].toDouble())
+                                .arg(r["tardiness_lb_min"].toDouble())));
+        QVERIFY2(r["energy_wmin"].toDouble() >= r["energy_lb_wmin"].toDouble(),
+                 qPrintable(QStringLiteral("energy %1 below its bound %2")
+                                .arg(r["energy_wmin"].toDouble())
+                                .arg(r["energy_lb_wmin"].toDouble())));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliCompare)
