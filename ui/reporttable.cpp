@@ -196,8 +196,9 @@ double paintComparisonTable(QPainter& p, const QRectF& rect, const model::Report
     drawRow(p, QRectF(rect.left(), y, rect.width(), kRowHeight), cols, rows.back(), QColor());
     y += kRowHeight + 8.0;
     QString note = QObject::tr(
-        "Energy and ET gaps are percent above the lower bound of the same jobs; tardiness in minutes above the LP "
-        "bound. E_LB: every job linearised on whole GPUs, exact minimum preemptive makespan. ET = (a·E + T) / (a + 1) "
+        "Energy and ET gaps are percent above the lower bound of the same jobs; tardiness in minutes above the "
+        "tardiness lower bound (docs/bounds.md). E_LB: every job linearised on whole GPUs, exact minimum preemptive "
+        "makespan. ET = (a·E + T) / (a + 1) "
         "with E in W·min, T the average tardiness in min.");
     if (const model::Bounds* b = data.commonBounds())
         note +=

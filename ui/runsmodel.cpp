@@ -98,12 +98,12 @@ QVariant RunsModel::value(const RunSpec& spec, int column) const
     case MaxTardinessColumn:
         return m.maxTardinessMin;
     case TardinessGapColumn:
-        // Without the LP (refused for large days) there is no tardiness bound to compare with.
+        // Without a tardiness bound (refused for a day it cannot bound) there is nothing to compare with.
         return bounds ? QVariant(bounds->tardiness.computed ? m.avgTardinessMin - tBound : qQNaN()) : QVariant();
     case EtColumn:
         return m.et;
     case EtGapColumn:
-        // Without the tardiness LP the ET bound is only a x E_LB / (a + 1): the "gap" would mostly be
+        // Without a tardiness bound the ET bound is only a x E_LB / (a + 1): the "gap" would mostly be
         // the run's own tardiness, read as thousands of percent. Say n/a, as for the tardiness gap.
         if (!bounds)
             return {};
@@ -191,9 +191,9 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
         QT_TR_NOOP("average tardiness over completed jobs"),
         QT_TR_NOOP("95th percentile of tardiness (nearest rank)"),
         QT_TR_NOOP("largest tardiness of a job"),
-        QT_TR_NOOP("average tardiness minus its LP lower bound (n/a when the LP was not solved)"),
+        QT_TR_NOOP("average tardiness minus its lower bound (docs/bounds.md; n/a when no bound was computed)"),
         QT_TR_NOOP("(a x energy + average tardiness) / (a + 1)"),
-        QT_TR_NOOP("how far above the ET of the lower bounds (n/a when the tardiness LP was not solved)")};
+        QT_TR_NOOP("how far above the ET of the lower bounds (n/a when no tardiness bound was computed)")};
     if (role == Qt::DisplayRole)
         return tr(names[section]);
     if (role == Qt::ToolTipRole)
