@@ -2,6 +2,8 @@
 // Benchmark (not a test): prints how long simulations take. Run a release build:
 //   build/release/bench/bench_simulate [samples/paper-fleet.json] [--paper-only] [--reps N] [--instructions]
 // --paper-only runs only the paper fleet day, with EDF Most Packed and with CEDF.
+// --large-only GPUS none|on-repartition|full runs one large-fleet day; --full-scaling HOURS times
+// full reschedule on the first HOURS of the day at 8 to 1,000 GPUs.
 // --instructions also counts the instructions of each paper-fleet day's Engine::run() under
 // callgrind (valgrind must be installed): a figure that does not move with the machine's load,
 // unlike wall time, so every engine change can be judged by it.
@@ -159,6 +161,42 @@ int runOnce(const std::string& scheduler, const std::string& path)
     return result.metrics.jobs == static_cast<int>(jobs.size()) ? 0 : 1;
 }
 
+/// Full reschedule re-places every running job at every event, so its cost grows with the fleet
+/// (running jobs) times the events (which grow with the fleet too). Measured on the first
+/// @p hours of the day at the paper fleet's load per GPU.
+void fullRescheduleScaling(double hours)
+{
+    const auto& catalog = model::Catalog::builtin();
+    const simcore::GpuModel* a100 = catalog.find("A100-40GB");
+    const auto* list = a100->findList("fleet-12");
+    const int pattern[] = {1, 1, 2, 3, 3, 5, 5, 10};
+    const auto types = simcore::defaultJobTypes();
+    const auto& reg = policies::builtinRegistry();
+    std::printf("full reschedule, first %.0f h of the day at the paper fleet's load per GPU (EDF Most Packed):\n",
+                hours);
+    for (int gpus : {8, 64, 125, 250, 500, 1000}) {
+        std::vector<simcore::FleetGpu> fleet;
+        for (int g = 0; g < gpus; ++g)
+            fleet.push_back({a100, a100->powerW, list->layouts[static_cast<size_t>(pattern[g % 8] - 1)]});
+        simcore::DiurnalSpec spec;
+        spec.multiplier = 20.0 * gpus / 8.0;
+        spec.hours = hours;
+        const auto jobs = simcore::generateDiurnal(spec, types, simcore::defaultJobMix(), {});
+        auto scheduler = reg.createScheduler("edf-most-packed", {});
+        auto repartitioner = reg.createRepartitioner("static", {});
+        simcore::EngineConfig config;
+        const auto t0 = Clock::now();
+        const double c0 = cpuMs();
+        simcore::Engine engine(config, fleet, types, jobs, *scheduler, *repartitioner);
+        const auto result = simcore::runToEnd(engine, false);
+        const double ms = msSince(t0);
+        const double cpu = cpuMs() - c0;
+        std::printf("  %4d GPUs: %7zu jobs, %8lld events, %8.0f ms wall, %8.0f ms CPU, %6.2f us per event\n", gpus,
+                    jobs.size(), result.metrics.steps, ms, cpu,
+                    1000.0 * cpu / static_cast<double>(std::max(1LL, result.metrics.steps)));
+    }
+}
+
 void largeFleet(int gpus, double multiplier, simcore::PreemptionMode mode, bool series)
 {
     const auto& catalog = model::Catalog::builtin();
@@ -232,6 +270,21 @@ int main(int argc, char** argv)
         const std::string arg = argv[i];
         if (arg == "--run-once" && i + 2 < argc)
             return runOnce(argv[i + 1], argv[i + 2]);
+        if (arg == "--large-only" && i + 2 < argc) {
+            // --large-only GPUS MODE: one large-fleet day (for a profiler); MODE none|on-repartition|full.
+            const int gpus = std::clamp(std::atoi(argv[i + 1]), 1, 100000);
+            const std::string mode = argv[i + 2];
+            largeFleet(gpus, 20.0 * gpus / 8.0,
+                       mode == "none"   ? simcore::PreemptionMode::None
+                       : mode == "full" ? simcore::PreemptionMode::FullReschedule
+                                        : simcore::PreemptionMode::OnRepartition,
+                       false);
+            return 0;
+        }
+        if (arg == "--full-scaling" && i + 1 < argc) {
+            fullRescheduleScaling(std::clamp(std::atof(argv[i + 1]), 0.1, 24.0));
+            return 0;
+        }
         if (arg == "--paper-only")
             paperOnly = true;
         else if (arg == "--instructions")

@@ -6,10 +6,13 @@
 
 namespace simcore {
 
-/// @brief The running jobs' segment ends as an indexed binary min-heap keyed by (time, job):
+/// @brief The running jobs' segment ends as an indexed 4-ary min-heap keyed by (time, job):
 /// a job is in it at most once, so a preempted or moved job is removed or re-keyed in place
 /// instead of leaving a stale entry behind. The heap holds only the running jobs, which keeps
-/// it small in full-reschedule mode where jobs move at almost every event.
+/// it small in full-reschedule mode where jobs move at almost every event. Four children per node
+/// halve the depth of a binary heap: a completion (remove the top) walks half as many levels, which
+/// pays on large fleets with thousands of running jobs. (time, job) is a total order, so the top is
+/// the same whatever the heap's shape.
 class EndHeap
 {
 public:
@@ -64,11 +67,12 @@ private:
         m_heap[static_cast<std::size_t>(i)] = e;
         m_pos[static_cast<std::size_t>(e.job)] = i;
     }
+    static constexpr int kArity = 4;
     int up(int i)
     {
         const Entry e = m_heap[static_cast<std::size_t>(i)];
         while (i > 0) {
-            const int parent = (i - 1) / 2;
+            const int parent = (i - 1) / kArity;
             if (!before(e, m_heap[static_cast<std::size_t>(parent)]))
                 break;
             place(i, m_heap[static_cast<std::size_t>(parent)]);
@@ -82,12 +86,15 @@ private:
         const Entry e = m_heap[static_cast<std::size_t>(i)];
         const int n = static_cast<int>(m_heap.size());
         for (;;) {
-            int child = 2 * i + 1;
-            if (child >= n)
+            const int first = kArity * i + 1;
+            if (first >= n)
                 break;
-            if (child + 1 < n &&
-                before(m_heap[static_cast<std::size_t>(child + 1)], m_heap[static_cast<std::size_t>(child)]))
-                ++child;
+            int child = first;
+            const int last = first + kArity < n ? first + kArity : n;
+            for (int c = first + 1; c < last; ++c) {
+                if (before(m_heap[static_cast<std::size_t>(c)], m_heap[static_cast<std::size_t>(child)]))
+                    child = c;
+            }
             if (!before(m_heap[static_cast<std::size_t>(child)], e))
                 break;
             place(i, m_heap[static_cast<std::size_t>(child)]);

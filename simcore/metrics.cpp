@@ -72,10 +72,13 @@ void collectOutcome(const Engine& engine, RunResult& result)
         }
         m.avgTardinessMin = sum / static_cast<double>(tardiness.size());
         m.tardyFraction = static_cast<double>(tardy) / static_cast<double>(tardiness.size());
-        std::sort(tardiness.begin(), tardiness.end());
+        // The nearest-rank 95th percentile and the largest value: a selection, not a sort (a
+        // 518,000-job day spent more in sorting these than in half of its events).
+        m.maxTardinessMin = *std::max_element(tardiness.begin(), tardiness.end());
         const auto rank = static_cast<size_t>(std::ceil(0.95 * static_cast<double>(tardiness.size())));
-        m.p95TardinessMin = tardiness[std::max<size_t>(rank, 1) - 1];
-        m.maxTardinessMin = tardiness.back();
+        const auto at = tardiness.begin() + static_cast<std::ptrdiff_t>(std::max<size_t>(rank, 1) - 1);
+        std::nth_element(tardiness.begin(), at, tardiness.end());
+        m.p95TardinessMin = *at;
     }
     m.et = (m.energyWeight * m.energyWmin + m.avgTardinessMin) / (m.energyWeight + 1.0);
 
