@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <numeric>
 
 namespace policies {
@@ -70,7 +71,7 @@ SliceChoice scanOrder(const simcore::EngineView& view, int j, const std::vector<
             finishKnown = true;
         }
         for (unsigned m = free & 0xFEu; m != 0; m &= m - 1) {
-            const int c = __builtin_ctz(m);
+            const int c = std::countr_zero(m);
             if (earliest.valid() && !(finish[static_cast<size_t>(c)] < bestFinish))
                 continue;
             const int k = anyMemory ? firstFreeInstance(view, g, 1u << c, j) : 0;

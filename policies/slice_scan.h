@@ -34,7 +34,7 @@ struct SliceChoice
     int found = -1;
     if (sizes == 0) {
         found = -1;
-    } else if (!(view.job(j).memoryGiB > 0.0)) {
+    } else if (view.job(j).memoryGiB <= 0.0) { // EngineView::memoryFits' test of "no need"
         found = std::countr_zero(gs.freeBySize[static_cast<size_t>(std::countr_zero(sizes))]);
     } else {
         for (; sizes != 0 && found < 0; sizes &= sizes - 1) {

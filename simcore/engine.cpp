@@ -27,6 +27,14 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
     m_s.mode = config.mode;
     m_s.energyWeight = config.energyWeight;
     m_s.eps = config.timeEpsilon;
+    for (const JobType& t : types) {
+        for (int k = 1; k < 8; ++k) {
+            const double s = t.speedup[static_cast<size_t>(k)];
+            if (!(s > 0.0) || !std::isfinite(s))
+                throw std::invalid_argument("job type " + t.id + " needs a finite speed-up > 0 on " +
+                                            std::to_string(k) + " compute slices");
+        }
+    }
     m_s.types = std::move(types);
     for (const Job& j : jobs) {
         if (j.type < 0 || j.type >= static_cast<int>(m_s.types.size()))
@@ -35,6 +43,8 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
             j.release < 0.0)
             throw std::invalid_argument("job " + std::to_string(j.id) +
                                         " needs a release >= 0, a finite deadline and work > 0");
+        if (std::isnan(j.memoryGiB))
+            throw std::invalid_argument("job " + std::to_string(j.id) + " has no valid memory need (NaN)");
     }
     std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) {
         return a.release < b.release || (a.release == b.release && a.id < b.id);

@@ -23,10 +23,7 @@ void EngineState::queueAdd(int job, double k1, double k2)
     JobState& r = run[static_cast<size_t>(job)];
     queueReturn(job);
     if (keepOrder) {
-        if (r.inOrder) {
-            assert(k1 == r.k1 && k2 == r.k2 && "the scheduler said its queue keys never change");
-            return;
-        }
+        assert(!r.inOrder && "a job already in the kept order comes back through queueReturn()");
         const QueueKey key{k1, k2, jobs[static_cast<size_t>(job)].id, job, 0};
         const auto at = std::upper_bound(ordered.begin(), ordered.end(), key,
                                          [](const QueueKey& a, const QueueKey& b) { return a.before(b); });

@@ -177,8 +177,9 @@ struct EngineState
     }
     /// Adds a job to the queue with its order key (k1, k2 from the scheduler).
     void queueAdd(int job, double k1, double k2);
-    /// Kept-order mode: puts a job that is already in the kept order back in the queue (its key
-    /// cannot have changed). Inline: a full reschedule does it for every running job at every event.
+    /// Puts a job in the unordered queue. On its own (kept-order mode, a job already in the kept
+    /// order, whose key cannot have changed) it is the whole of queueing: a full reschedule does it
+    /// for every running job at every event, so it is inline. queueAdd() calls it first.
     void queueReturn(int job)
     {
         JobState& r = run[static_cast<size_t>(job)];

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "packed_index.h"
 
-#include <algorithm>
+#include <bit>
 
 namespace simcore {
 
@@ -30,8 +30,8 @@ int PackedIndex::Bits::first() const
     for (std::size_t s = 0; s < summary.size(); ++s) {
         if (summary[s] == 0)
             continue;
-        const std::size_t w = s * 64 + static_cast<std::size_t>(__builtin_ctzll(summary[s]));
-        return static_cast<int>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(words[w])));
+        const std::size_t w = s * 64 + static_cast<std::size_t>(std::countr_zero(summary[s]));
+        return static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(words[w])));
     }
     return -1;
 }
@@ -85,7 +85,7 @@ int PackedIndex::firstInBits(unsigned computeMask) const
             continue;
         int best = -1;
         for (unsigned m = sizes; m != 0; m &= m - 1) {
-            const int i = bits(level, __builtin_ctz(m)).first();
+            const int i = bits(level, std::countr_zero(m)).first();
             if (i >= 0 && (best < 0 || i < best))
                 best = i;
         }

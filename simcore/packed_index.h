@@ -3,6 +3,7 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -31,6 +32,7 @@ public:
     {
         const auto g = static_cast<std::size_t>(gpu);
         const unsigned mask = freeSizes & 0xFEu;
+        assert(busy >= 0);
         const int level = busy < kLevels - 1 ? busy : kLevels - 1;
         const int oldLevel = m_level[g];
         const unsigned oldMask = m_masks[g];
@@ -112,8 +114,8 @@ private:
 
     bool m_word = false;           ///< small fleet: the words below, no bitsets
     std::vector<Bits> m_bits;      ///< kLevels x 8 (empty in word mode)
-    std::vector<int> m_level;      ///< current busy level of each GPU
-    std::vector<unsigned> m_masks; ///< current free sizes of each GPU
+    std::vector<int> m_level;      ///< current busy level of each GPU (both modes)
+    std::vector<unsigned> m_masks; ///< current free sizes of each GPU (both modes)
     // Word mode: GPUs with a free instance of each size, GPUs at each busy level, levels in use.
     std::array<std::uint64_t, 8> m_bySize{};
     std::array<std::uint64_t, kLevels> m_byLevel{};
@@ -121,7 +123,8 @@ private:
     // Bitset mode.
     std::array<int, 8> m_sizeCount{};             ///< GPUs with a free instance of each size
     std::array<unsigned, kLevels> m_levelSizes{}; ///< sizes with a non-empty bitset, per level
-    unsigned m_available = 0;                     ///< sizes with a free instance anywhere
+    // Both modes.
+    unsigned m_available = 0; ///< sizes with a free instance anywhere
 };
 
 } // namespace simcore
