@@ -3,6 +3,8 @@
 
 #include "engine.h"
 
+#include <algorithm>
+
 namespace simcore {
 
 void RunRecorder::onStart(const Engine& engine)
@@ -10,8 +12,22 @@ void RunRecorder::onStart(const Engine& engine)
     m_engine = &engine;
     const auto& s = engine.state();
     m_open.assign(s.jobs.size(), Segment{});
-    if (m_timeSeries)
-        m_result.gpuPower.assign(s.gpus.size(), {});
+    if (!m_timeSeries)
+        return;
+    m_result.gpuPower.assign(s.gpus.size(), {});
+    // Room for what a day usually records, so the series are not regrown (and their pages touched
+    // again) while the run goes: about two event times per job (its release and its end) and, in
+    // full-reschedule mode, a few segments per job. Past that they grow as usual.
+    const std::size_t steps = 2 * s.jobs.size() + 16;
+    auto& series = m_result.series;
+    for (auto* v : {&series.time, &series.powerW, &series.energyWmin, &series.tardinessMin})
+        v->reserve(steps);
+    series.queued.reserve(steps);
+    series.running.reserve(steps);
+    // (The paper day under full reschedule records 15-22 segments per job.) Reserved address
+    // space costs no memory until it is written; the cap keeps a huge day from asking for more.
+    const std::size_t perJob = s.mode == PreemptionMode::FullReschedule ? 24 : 2;
+    m_result.segments.reserve(std::min<std::size_t>(perJob * s.jobs.size(), std::size_t{8} << 20));
 }
 
 void RunRecorder::onJobStart(double t, int job, int gpu, int instance)
