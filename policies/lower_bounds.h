@@ -57,6 +57,11 @@ struct TardinessBound
     double slotMin = 0.0; ///< slot width of the LP, 0 when the LP did not give the value
     std::string method;   ///< "lp", "order statistics", "area windows" or "" (none or no jobs)
     std::string note;     ///< why it was not computed, or how
+    /// Whether an ET gap against this bound says something: the time-indexed LP was solved (small
+    /// days), or there are no jobs. The bounds that scale to real days are valid but far below any
+    /// schedule (docs/bounds.md), so a percentage above an ET bound built on them would mostly be
+    /// the run's own tardiness (thousands of percent on the paper day).
+    bool etGapMeaningful = false;
 };
 
 /// @brief The largest day the combinatorial bounds accept: above it they refuse rather than

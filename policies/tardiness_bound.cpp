@@ -122,6 +122,7 @@ TardinessBound tardinessLowerBound(const std::vector<simcore::Job>& jobs, const 
     TardinessBound b;
     if (jobs.empty()) {
         b.computed = true;
+        b.etGapMeaningful = true;
         b.note = "no jobs";
         return b;
     }
@@ -137,6 +138,7 @@ TardinessBound tardinessLowerBound(const std::vector<simcore::Job>& jobs, const 
     if (jobs.size() <= static_cast<size_t>(std::max(0, maxLpJobs))) {
         const TardinessBound lp = tardinessLpBound(jobs, types, machines, maxLpJobs);
         lpNote = lp.computed ? "time-indexed LP " + std::to_string(lp.avgTardinessMin) + " min" : lp.note;
+        b.etGapMeaningful = lp.computed;
         if (lp.computed && lp.avgTardinessMin > b.avgTardinessMin) {
             b.avgTardinessMin = lp.avgTardinessMin;
             b.slotMin = lp.slotMin;

@@ -74,6 +74,7 @@ TardinessBound tardinessLpBound(const std::vector<simcore::Job>& jobs, const std
     TardinessBound b;
     if (jobs.empty()) {
         b.computed = true;
+        b.etGapMeaningful = true;
         b.note = "no jobs";
         return b;
     }
@@ -106,6 +107,7 @@ TardinessBound tardinessLpBound(const std::vector<simcore::Job>& jobs, const std
         return b;
     }
     b.computed = true;
+    b.etGapMeaningful = true;
     b.method = "lp";
     b.avgTardinessMin = value;
     b.note =

@@ -67,7 +67,7 @@ QStringList runCells(const model::ReportData& data, size_t i)
             num(m.avgTardinessMin, 3),
             b && b->tardiness.computed ? num(m.avgTardinessMin - b->tardiness.avgTardinessMin, 3) : na,
             num(m.et, 4),
-            b ? percentGap(m.et, model::etBound(*b, a)) : na,
+            b && b->tardiness.etGapMeaningful ? percentGap(m.et, model::etBound(*b, a)) : na,
             num(m.maxTardinessMin, 1),
             num(100.0 * m.tardyFraction, 1) + QStringLiteral(" %"),
             QString::number(m.reconfigurations),
@@ -197,9 +197,9 @@ double paintComparisonTable(QPainter& p, const QRectF& rect, const model::Report
     y += kRowHeight + 8.0;
     QString note = QObject::tr(
         "Energy and ET gaps are percent above the lower bound of the same jobs; tardiness in minutes above the "
-        "tardiness lower bound (docs/bounds.md). E_LB: every job linearised on whole GPUs, exact minimum preemptive "
-        "makespan. ET = (a·E + T) / (a + 1) "
-        "with E in W·min, T the average tardiness in min.");
+        "tardiness lower bound (docs/bounds.md). The ET gap is n/a unless the tardiness LP was solved (small days): "
+        "the bounds for real days are far below any schedule. E_LB: every job linearised on whole GPUs, exact "
+        "minimum preemptive makespan. ET = (a·E + T) / (a + 1) with E in W·min, T the average tardiness in min.");
     if (const model::Bounds* b = data.commonBounds())
         note +=
             QStringLiteral(" ") + QObject::tr("E_LB = %1 W·min (makespan at least %2 min). Tardiness bound: %3.")

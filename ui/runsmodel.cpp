@@ -103,11 +103,12 @@ QVariant RunsModel::value(const RunSpec& spec, int column) const
     case EtColumn:
         return m.et;
     case EtGapColumn:
-        // Without a tardiness bound the ET bound is only a x E_LB / (a + 1): the "gap" would mostly be
-        // the run's own tardiness, read as thousands of percent. Say n/a, as for the tardiness gap.
+        // Against a tardiness bound far below any schedule (every real day: docs/bounds.md) the ET
+        // bound is about a x E_LB / (a + 1), and the "gap" would mostly be the run's own tardiness,
+        // read as thousands of percent. Say n/a then; the tardiness gap in minutes stays.
         if (!bounds)
             return {};
-        return bounds->tardiness.computed
+        return bounds->tardiness.etGapMeaningful
                    ? QVariant(percentAbove(m.et, etOf(m.energyWeight, bounds->energy.energyWmin, tBound)))
                    : QVariant(qQNaN());
     default:
@@ -193,7 +194,8 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
         QT_TR_NOOP("largest tardiness of a job"),
         QT_TR_NOOP("average tardiness minus its lower bound (docs/bounds.md; n/a when no bound was computed)"),
         QT_TR_NOOP("(a x energy + average tardiness) / (a + 1)"),
-        QT_TR_NOOP("how far above the ET of the lower bounds (n/a when no tardiness bound was computed)")};
+        QT_TR_NOOP("how far above the ET of the lower bounds; n/a unless the tardiness LP was solved (small days): the "
+                   "bounds for real days are far below any schedule (docs/bounds.md)")};
     if (role == Qt::DisplayRole)
         return tr(names[section]);
     if (role == Qt::ToolTipRole)

@@ -59,6 +59,7 @@ private slots:
     void compareJson();
     void policiesJson();
     void unrunnableJobLeftOut();
+    void etGapOnlyAgainstTheLp();
     void unknownPolicy_data();
     void unknownPolicy();
 };
@@ -208,6 +209,29 @@ void TestCliCompare::unrunnableJobLeftOut()
                                 .arg(r["energy_wmin"].toDouble())
                                 .arg(r["energy_lb_wmin"].toDouble())));
     }
+}
+
+void TestCliCompare::etGapOnlyAgainstTheLp()
+{
+    // A small day (the LP is solved): the ET gap is a percentage. The paper fleet's day (4,160 jobs):
+    // its valid bound is minutes below any schedule, so the gap says n/a and the footer says why.
+    const auto lastColumn = [](const QByteArray& out, const QByteArray& pair) {
+        for (const QByteArray& line : out.split('\n')) {
+            if (line.startsWith(pair))
+                return line.simplified().split(' ').last();
+        }
+        return QByteArray();
+    };
+    const Output small = cli({"compare", sample("teaching/06-lower-bound.json"), "--runs", "edf-most-packed/static"});
+    QVERIFY2(small.exitCode == 0, small.err.constData());
+    QVERIFY2(lastColumn(small.out, "edf-most-packed/static").endsWith('%'), small.out.constData());
+    QVERIFY(!small.out.contains("gap ET_LB is n/a"));
+    const Output day = cli({"compare", sample("paper-fleet.json"), "--runs", "edf-most-packed/static"});
+    QVERIFY2(day.exitCode == 0, day.err.constData());
+    QCOMPARE(lastColumn(day.out, "edf-most-packed/static"), QByteArray("n/a"));
+    QVERIFY2(day.out.contains("gap ET_LB is n/a"), day.out.constData());
+    // The tardiness gap in minutes is still shown there.
+    QVERIFY2(day.out.contains("Tardiness bound T_LB (seed 1): 0.0024 min"), day.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCliCompare)
