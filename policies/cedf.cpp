@@ -101,25 +101,7 @@ SliceChoice Cedf::wordChoice(const simcore::EngineView& view, int j) const
         available |= m_rankBySize[static_cast<size_t>(c)] != 0 ? 1u << c : 0u;
     if (available == 0)
         return {};
-    const double rem = view.remaining(j);
-    const double now = view.now();
-    const double deadline = view.job(j).deadline;
-    unsigned meets = 0;
-    unsigned fastest = 0;
-    double best = 0.0;
-    for (unsigned m = available; m != 0; m &= m - 1) {
-        const int c = std::countr_zero(m);
-        const double finish = now + rem * view.processing(j, c);
-        if (finish <= deadline)
-            meets |= 1u << c;
-        if (fastest == 0 || finish < best) {
-            best = finish;
-            fastest = 1u << c;
-        } else if (finish == best) {
-            fastest |= 1u << c;
-        }
-    }
-    const unsigned wanted = meets != 0 ? meets : fastest;
+    const unsigned wanted = wantedSizes(view, j, available);
     std::uint64_t ranks = 0;
     for (unsigned m = wanted; m != 0; m &= m - 1)
         ranks |= m_rankBySize[static_cast<size_t>(std::countr_zero(m))];

@@ -93,31 +93,11 @@ SliceChoice mostPackedSlice(const simcore::EngineView& view, int j, const std::v
 {
     if (!gpuOrder.empty() || view.job(j).memoryGiB > 0.0)
         return scanOrder(view, j, gpuOrder.empty() ? mostPackedOrder(view) : gpuOrder);
-    // Fast path through the engine's most-packed index: a few word operations per job. One pass
-    // over the free sizes gives both the sizes on which the job meets its deadline and the
-    // sizes of the earliest finish (ties kept together), in the rule's size order.
+    // Fast path through the engine's most-packed index: a few word operations per job.
     const unsigned available = view.freeSizes();
     if (available == 0)
         return {};
-    const double rem = view.remaining(j);
-    const double now = view.now();
-    const double deadline = view.job(j).deadline;
-    unsigned meets = 0;
-    unsigned fastest = 0;
-    double best = 0.0;
-    for (unsigned m = available & 0xFEu; m != 0; m &= m - 1) {
-        const int c = std::countr_zero(m);
-        const double finish = now + rem * view.processing(j, c);
-        if (finish <= deadline)
-            meets |= 1u << c;
-        if (fastest == 0 || finish < best) {
-            best = finish;
-            fastest = 1u << c;
-        } else if (finish == best) {
-            fastest |= 1u << c;
-        }
-    }
-    const unsigned wanted = meets != 0 ? meets : fastest;
+    const unsigned wanted = wantedSizes(view, j, available);
     const int g = view.firstMostPacked(wanted);
     return {g, firstFreeInstance(view, g, wanted, j)};
 }

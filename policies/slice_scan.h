@@ -65,6 +65,33 @@ struct SliceChoice
     return mask;
 }
 
+/// @brief The sizes the slice rule looks for, among the free sizes @p available (bit k for size k):
+/// those on which job j meets its deadline from now, or if there is none, those of the earliest
+/// finish (equal finishes tie). One pass over the sizes in ascending order, with the very
+/// comparisons of the rule, so the choice that follows is the rule's to the bit.
+[[nodiscard]] inline unsigned wantedSizes(const simcore::EngineView& view, int j, unsigned available)
+{
+    const double rem = view.remaining(j);
+    const double now = view.now();
+    const double deadline = view.job(j).deadline;
+    unsigned meets = 0;
+    unsigned fastest = 0;
+    double best = 0.0;
+    for (unsigned m = available & 0xFEu; m != 0; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        const double finish = now + rem * view.processing(j, c);
+        if (finish <= deadline)
+            meets |= 1u << c;
+        if (fastest == 0 || finish < best) {
+            best = finish;
+            fastest = 1u << c;
+        } else if (finish == best) {
+            fastest |= 1u << c;
+        }
+    }
+    return meets != 0 ? meets : fastest;
+}
+
 /// @brief deadlineMask() with the job's remaining work now.
 [[nodiscard]] inline unsigned deadlineMask(const simcore::EngineView& view, int j, unsigned sizes = 0xFEu)
 {

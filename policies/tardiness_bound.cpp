@@ -119,13 +119,9 @@ double orderStatisticTardinessBound(const std::vector<simcore::Job>& jobs, const
 TardinessBound tardinessLowerBound(const std::vector<simcore::Job>& jobs, const std::vector<simcore::JobType>& types,
                                    int machines, int maxLpJobs, size_t maxJobs)
 {
+    if (jobs.empty())
+        return tardinessLpBound(jobs, types, machines, maxLpJobs); // 0, exactly: "no jobs"
     TardinessBound b;
-    if (jobs.empty()) {
-        b.computed = true;
-        b.etGapMeaningful = true;
-        b.note = "no jobs";
-        return b;
-    }
     b.note = unusable(jobs, types, machines, maxJobs);
     if (!b.note.empty())
         return b;
