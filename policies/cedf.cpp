@@ -96,9 +96,8 @@ SliceChoice Cedf::wordChoice(const simcore::EngineView& view, int j) const
     // The slice rule of mostPackedSlice() with this scheduler's static GPU order: the first GPU in
     // the order with a free size on which the job meets its deadline, else the first with a size of
     // the earliest finish (equal finishes tie, and the smaller size wins on the chosen GPU).
-    unsigned available = 0;
-    for (int c = 1; c <= 7; ++c)
-        available |= m_rankBySize[static_cast<size_t>(c)] != 0 ? 1u << c : 0u;
+    // The rank words hold the GPUs with a free instance, so their sizes are the engine's free sizes.
+    const unsigned available = view.freeSizes();
     if (available == 0)
         return {};
     const unsigned wanted = wantedSizes(view, j, available);

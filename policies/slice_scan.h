@@ -50,10 +50,11 @@ struct SliceChoice
     return found;
 }
 
-/// @brief Bit mask of the compute sizes (bit k for size k, among @p sizes) on which job j, with
-/// @p rem of its work left, finishes by its deadline from now (t + rem * p_k <= d).
-[[nodiscard]] inline unsigned deadlineMask(const simcore::EngineView& view, int j, double rem, unsigned sizes)
+/// @brief Bit mask of the compute sizes (bit k for size k, among @p sizes) on which job j finishes
+/// by its deadline from now (t + rem * p_k <= d).
+[[nodiscard]] inline unsigned deadlineMask(const simcore::EngineView& view, int j, unsigned sizes = 0xFEu)
 {
+    const double rem = view.remaining(j);
     const double deadline = view.job(j).deadline;
     const double now = view.now();
     unsigned mask = 0;
@@ -90,12 +91,6 @@ struct SliceChoice
         }
     }
     return meets != 0 ? meets : fastest;
-}
-
-/// @brief deadlineMask() with the job's remaining work now.
-[[nodiscard]] inline unsigned deadlineMask(const simcore::EngineView& view, int j, unsigned sizes = 0xFEu)
-{
-    return deadlineMask(view, j, view.remaining(j), sizes);
 }
 
 /// @brief The "most packed" slice rule of the domain notes (section 6): scanning GPUs in

@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "compare.h"
 #include "jobs_csv.h"
+#include "report_data.h"
 #include "result_json.h"
 #include "session_store.h"
 #include "simulation.h"
@@ -67,6 +68,12 @@ void printTable(std::ostream& out, const model::CompareResult& r, double a)
         << "gap E_LB" << std::setw(22) << "avg tardiness (min)" << std::setw(20) << "above T_LB (min)" << std::setw(22)
         << "ET"
         << "gap ET_LB\n";
+    // A mean of gaps over seeds is only a gap if every seed has a bound; an ET gap only if every
+    // seed's tardiness bound is the LP's (the real-day bounds are far below any schedule).
+    const bool tl =
+        std::all_of(r.bounds.begin(), r.bounds.end(), [](const model::Bounds& b) { return b.tardiness.computed; });
+    const bool etl = std::all_of(r.bounds.begin(), r.bounds.end(),
+                                 [](const model::Bounds& b) { return b.tardiness.etGapMeaningful; });
     for (size_t p = 0; p < r.pairs.size(); ++p) {
         std::vector<double> e, t, et, ge, gt, get;
         for (const auto& run : r.runs) {
@@ -74,20 +81,13 @@ void printTable(std::ostream& out, const model::CompareResult& r, double a)
                 continue;
             const auto& b = r.bounds[run.bounds];
             const double tlb = b.tardiness.computed ? b.tardiness.avgTardinessMin : 0.0;
-            const double etlb = (a * b.energy.energyWmin + tlb) / (a + 1.0);
             e.push_back(run.metrics.energyWmin);
             t.push_back(run.metrics.avgTardinessMin);
             et.push_back(run.metrics.et);
             ge.push_back(gapPercent(run.metrics.energyWmin, b.energy.energyWmin));
             gt.push_back(b.tardiness.computed ? run.metrics.avgTardinessMin - tlb : 0.0);
-            get.push_back(gapPercent(run.metrics.et, etlb));
+            get.push_back(gapPercent(run.metrics.et, model::etBound(b, a)));
         }
-        // A mean of gaps over seeds is only a gap if every seed has a bound; an ET gap only if every
-        // seed's tardiness bound is the LP's (the real-day bounds are far below any schedule).
-        const bool tl =
-            std::all_of(r.bounds.begin(), r.bounds.end(), [](const model::Bounds& b) { return b.tardiness.computed; });
-        const bool etl = std::all_of(r.bounds.begin(), r.bounds.end(),
-                                     [](const model::Bounds& b) { return b.tardiness.etGapMeaningful; });
         out << std::left << std::setw(30) << r.pairs[p].label() << std::setw(24) << cell(model::meanCi(e), 0)
             << std::setw(16) << (cell(model::meanCi(ge), 1) + "%") << std::setw(22) << cell(model::meanCi(t), 4)
             << std::setw(20) << (tl ? cell(model::meanCi(gt), 3) : std::string("n/a")) << std::setw(22)
@@ -108,8 +108,7 @@ void printTable(std::ostream& out, const model::CompareResult& r, double a)
             << " seeds have no tardiness bound: the tardiness gap is n/a and their ET_LB uses T_LB = 0\n";
     out << "The tardiness gap is in minutes above T_LB (a bound near 0 makes a percentage meaningless); the bounds "
            "are explained in docs/bounds.md.\n";
-    if (!std::all_of(r.bounds.begin(), r.bounds.end(),
-                     [](const model::Bounds& b) { return b.tardiness.etGapMeaningful; }))
+    if (!etl)
         out << "gap ET_LB is n/a: it is shown only where the time-indexed LP bounds tardiness (days of at most 400 "
                "jobs); against the bounds for larger days it would mostly be the runs' own tardiness.\n";
 }
