@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The most-packed index against a plain scan of the GPUs, on random updates: small fleets use the
-// one-word sets, larger ones the bitsets; both must give the scan order of the domain notes
+// one-word sets, larger ones the bitsets; both must give the most-packed scan order of docs/engine.md
 // (busy compute slices descending, then GPU index ascending).
 #include "packed_index.h"
 #include "rng.h"
