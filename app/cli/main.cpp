@@ -6,6 +6,7 @@
 #include "session_store.h"
 #include "version.h"
 
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -59,6 +60,14 @@ Commands:
       scheduler/repartitioner pairs (default: the scenario's own, cedf/static,
       edf-most-packed/static, cedf/none); from a session, run ids or pairs (default: all).
       At most 4 runs.
+  plan SCENARIO.json --search static [--candidates LIST|maximal] [--seeds 1-N] [--top N]
+       [--scheduler ID] [--threads N] [--no-prune] [--json] [--out RESULT.json]
+       [--apply-to NEW_SCENARIO.json]
+      The static layouts (one configuration per GPU) with the lowest mean ET over the seeds under
+      the scenario's scheduler: every multiset of the group's configuration list (or of another
+      list, or of every maximal layout), simulated, and pruned by lower bounds that never drop
+      a layout of the top N (docs/planning.md). Prints the top N with their difference to the
+      current layout; --apply-to writes the scenario with the best layout.
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.
   train SCENARIO.json --policy smart-mig|dynamic-rl --days N --out FILE.json [--threads K]
@@ -116,6 +125,13 @@ int main(int argc, char** argv)
             return cli::runExport(words, std::cout, std::cerr);
         if (command == "import")
             return cli::runImport(words, std::cout, std::cerr);
+        if (command == "plan") {
+            const auto search = std::find(words.begin(), words.end(), "--search");
+            const std::string kind = search != words.end() && search + 1 != words.end() ? *(search + 1) : "";
+            if (kind == "static")
+                return cli::runPlanStatic(words, std::cout, std::cerr);
+            throw cli::UsageError("--search needs static (the best static layout), got '" + kind + "'");
+        }
         if (command == "train")
             return cli::runTrain(words, std::cout, std::cerr);
         if (command == "import-mig-parted")
@@ -126,7 +142,7 @@ int main(int argc, char** argv)
 #endif
         std::cerr << "migsight-cli: unknown command '" << command
                   << "' (valid: layouts, simulate, compare, bounds, sessions, import, export, import-mig-parted,"
-                  << " report, playback, policies, train;"
+                  << " report, playback, plan, policies, train;"
                   << " see --help)\n";
         return cli::kExitBadInput;
     } catch (const cli::UsageError& e) {

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `migsight-cli plan SCENARIO --search static`: the best static layouts (docs/planning.md).
+#include "args.h"
+#include "atomic_file.h"
+#include "commands.h"
+#include "compare.h"
+#include "plan_static.h"
+#include "result_json.h"
+#include "scenario_writer.h"
+#include "simulation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iomanip>
+#include <sstream>
+
+namespace cli {
+
+namespace {
+
+std::string configsText(const model::LayoutScore& s)
+{
+    std::string t;
+    for (size_t g = 0; g < s.configs.size(); ++g) {
+        if (g > 0)
+            t += " | ";
+        for (size_t i = 0; i < s.configs[g].size(); ++i) {
+            if (i > 0)
+                t += ',';
+            t += std::to_string(s.configs[g][i]);
+        }
+    }
+    return t.empty() ? "(custom layouts)" : t;
+}
+
+/// The difference of a layout's ET to the current layout's, in %, with its 95% interval from the
+/// seeds paired by seed (docs/planning.md, "Verdicts").
+model::MeanCi versusCurrent(const model::LayoutScore& s, const model::LayoutScore& current)
+{
+    std::vector<double> d;
+    for (size_t i = 0; i < s.etBySeed.size() && i < current.etBySeed.size(); ++i)
+        d.push_back(current.etBySeed[i] > 0.0 ? 100.0 * (s.etBySeed[i] - current.etBySeed[i]) / current.etBySeed[i]
+                                              : 0.0);
+    return model::meanCi(d);
+}
+
+std::string percentText(const model::MeanCi& m, size_t seeds)
+{
+    char buf[64];
+    if (seeds > 1)
+        std::snprintf(buf, sizeof buf, "%+.1f%% ± %.1f", m.mean, m.halfWidth);
+    else
+        std::snprintf(buf, sizeof buf, "%+.1f%%", m.mean);
+    return buf;
+}
+
+void printText(std::ostream& out, const model::Scenario& scenario, const model::StaticSearchOptions& o,
+               const model::StaticSearchResult& r, double seconds)
+{
+    out << "Best static layout of " << scenario.name << " under " << scenario.scheduler.id << " ("
+        << model::preemptionName(scenario.preemption) << "), ET over " << o.seeds.size() << " seed(s)\n";
+    for (size_t g = 0; g < r.candidateNames.size(); ++g)
+        out << "Group " << g + 1 << ": " << scenario.fleet[g].count << " GPUs, " << r.candidatesPerGroup[g]
+            << " configurations from " << r.candidateNames[g] << "\n";
+    out << "Space: " << r.layouts << " fleet layouts (multisets; GPUs of a group in ascending configuration order)\n";
+    out << "Searched in " << std::fixed << std::setprecision(1) << seconds << " s: " << r.simulated
+        << " simulated to the end, " << r.stoppedEarly << " stopped early by their running bound, " << r.skipped
+        << " skipped by their static bound, " << r.unrunnable << " unrunnable (a job fits no instance)\n\n";
+    out << std::left << std::setw(6) << "rank" << std::setw(28) << "configurations" << std::setw(14) << "ET"
+        << std::setw(18) << "vs current" << std::setw(16) << "energy (W*min)" << std::setw(14) << "avg tard"
+        << "p95 tard (min)\n";
+    const size_t seeds = o.seeds.size();
+    for (size_t i = 0; i < r.best.size(); ++i) {
+        const auto& s = r.best[i];
+        out << std::left << std::setw(6) << i + 1 << std::setw(28) << configsText(s) << std::setw(14)
+            << std::setprecision(5) << s.et << std::setw(18) << percentText(versusCurrent(s, r.current), seeds)
+            << std::setw(16) << std::setprecision(0) << s.energyWmin << std::setw(14) << std::setprecision(4)
+            << s.avgTardinessMin << s.p95TardinessMin << "\n";
+    }
+    out << "\nCurrent layout " << configsText(r.current) << ": ET " << std::setprecision(5) << r.current.et;
+    if (!r.currentInSpace)
+        out << " (not made of the candidates)";
+    out << "\n";
+    if (r.best.empty()) {
+        out << "Verdict: no candidate layout can run every job.\n";
+        return;
+    }
+    const auto d = versusCurrent(r.best.front(), r.current);
+    const bool significant = seeds > 1 && std::abs(d.mean) > d.halfWidth;
+    out << "Verdict: best " << configsText(r.best.front()) << ", " << percentText(d, seeds)
+        << " ET vs the current layout";
+    if (seeds == 1)
+        out << " (1 seed: no interval; use --seeds 1-10 for one)";
+    else if (!significant)
+        out << " (not significant over " << seeds << " seeds)";
+    else
+        out << " (" << seeds << " seeds, paired)";
+    out << "\n";
+}
+
+nlohmann::json scoreJson(const model::Scenario& scenario, const model::LayoutScore& s,
+                         const model::LayoutScore& current)
+{
+    nlohmann::json j{{"configurations", s.configs},
+                     {"et", s.et},
+                     {"energy_wmin", s.energyWmin},
+                     {"avg_tardiness_min", s.avgTardinessMin},
+                     {"p95_tardiness_min", s.p95TardinessMin},
+                     {"et_bound", s.boundEt},
+                     {"et_by_seed", s.etBySeed}};
+    const auto d = versusCurrent(s, current);
+    j["vs_current_percent"] = d.mean;
+    j["vs_current_ci95_percent"] = d.halfWidth;
+    nlohmann::json layouts = nlohmann::json::array();
+    size_t gpu = 0;
+    for (const auto& g : scenario.fleet) {
+        std::vector<simcore::Layout> part;
+        for (int i = 0; i < g.count && gpu < s.layouts.size(); ++i)
+            part.push_back(s.layouts[gpu++]);
+        layouts.push_back(nlohmann::json::parse(model::layoutsJson(*g.model, part)));
+    }
+    j["layouts"] = layouts;
+    return j;
+}
+
+std::string resultJson(const model::Scenario& scenario, const model::StaticSearchOptions& o,
+                       const model::StaticSearchResult& r)
+{
+    nlohmann::json j{{"scenario", scenario.name},
+                     {"scheduler", scenario.scheduler.id},
+                     {"seeds", o.seeds},
+                     {"candidates", r.candidateNames},
+                     {"layouts", r.layouts},
+                     {"simulated", r.simulated},
+                     {"stopped_early", r.stoppedEarly},
+                     {"skipped", r.skipped},
+                     {"unrunnable", r.unrunnable},
+                     {"current", scoreJson(scenario, r.current, r.current)}};
+    j["best"] = nlohmann::json::array();
+    for (const auto& s : r.best)
+        j["best"].push_back(scoreJson(scenario, s, r.current));
+    return j.dump(2) + "\n";
+}
+
+model::StaticSearchOptions options(const Args& args)
+{
+    model::StaticSearchOptions o;
+    o.candidates = args.value("--candidates").value_or("");
+    if (auto s = args.value("--seeds"))
+        o.seeds = model::parseSeeds(*s);
+    if (o.seeds.size() > 1000)
+        throw UsageError("--seeds: at most 1000 seeds");
+    if (auto t = args.value("--top")) {
+        char* end = nullptr;
+        const long v = std::strtol(t->c_str(), &end, 10);
+        if (end == t->c_str() || *end != '\0' || v < 1 || v > 1000)
+            throw UsageError("--top needs a whole number from 1 to 1000, got '" + *t + "'");
+        o.top = static_cast<size_t>(v);
+    }
+    if (auto t = args.value("--threads")) {
+        char* end = nullptr;
+        const long v = std::strtol(t->c_str(), &end, 10);
+        if (end == t->c_str() || *end != '\0' || v < 0 || v > 256)
+            throw UsageError("--threads needs a whole number from 0 (every core) to 256, got '" + *t + "'");
+        o.threads = static_cast<unsigned>(v);
+    }
+    o.prune = !args.flag("--no-prune");
+    return o;
+}
+
+} // namespace
+
+int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Args args(
+        words, {"--json", "--no-prune", "--quiet"},
+        {"--search", "--candidates", "--seeds", "--top", "--threads", "--scheduler", "--out", "--apply-to"});
+    model::Problems problems;
+    auto scenario = model::loadScenario(args.onePositional("scenario file"), problems);
+    for (const auto& p : problems.items())
+        err << "error: " << p.text() << "\n";
+    if (!problems.empty())
+        return kExitBadInput;
+    if (auto s = args.value("--scheduler")) {
+        (void)policies::builtinRegistry().createScheduler(*s, {});
+        scenario.scheduler = {*s, {}};
+    }
+    auto o = options(args);
+    const bool quiet = args.flag("--quiet") || args.flag("--json");
+    auto last = std::chrono::steady_clock::now();
+    o.progress = [&](size_t settled, size_t total) {
+        const auto now = std::chrono::steady_clock::now();
+        if (!quiet && (now - last > std::chrono::seconds(2) || settled == total)) {
+            last = now;
+            err << "searched " << settled << " of " << total << " layouts\n";
+        }
+        return true;
+    };
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto result = model::searchStaticLayouts(scenario, o, problems);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    for (const auto& p : problems.items())
+        err << "error: " << p.text() << "\n";
+    if (!problems.empty())
+        return kExitBadInput;
+    const std::string json = resultJson(scenario, o, result);
+    if (args.flag("--json"))
+        out << json;
+    else
+        printText(out, scenario, o, result, seconds);
+    if (auto path = args.value("--out"))
+        model::writeFileAtomically(*path, json);
+    if (auto path = args.value("--apply-to")) {
+        if (result.best.empty())
+            throw std::runtime_error("no layout to apply: no candidate can run every job");
+        size_t gpu = 0;
+        for (auto& g : scenario.fleet) {
+            for (auto& layout : g.layouts)
+                layout = result.best.front().layouts[gpu++];
+        }
+        scenario.repartitioner = {"static", {}};
+        model::writeFileAtomically(*path, model::writeScenarioJson(scenario));
+        if (!quiet)
+            err << "wrote the scenario with the best layout to " << *path << "\n";
+    }
+    return kExitOk;
+}
+
+} // namespace cli

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "problems.h"
+#include "scenario.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace model {
+
+/// @brief What `plan --search static` searches (docs/planning.md, "Best static layout").
+struct StaticSearchOptions
+{
+    /// Where each group's candidate configurations come from: "" for the group's own
+    /// configuration list, "maximal" for every maximal layout of its board, or a list name.
+    std::string candidates;
+    std::vector<std::uint64_t> seeds{1}; ///< days the layouts are scored over (mean ET)
+    size_t top = 10;                     ///< how many of the best layouts to keep
+    unsigned threads = 0;                ///< 0: every core
+    /// Skip layouts whose lower bound is above the current top list, and stop a layout's
+    /// simulation once its running bound is (exact: docs/planning.md). Off: brute force.
+    bool prune = true;
+    /// Called now and then with (layouts settled, layouts in total); false cancels the search
+    /// (searchStaticLayouts() then throws Cancelled). Called from worker threads, one at a time.
+    std::function<bool(size_t settled, size_t total)> progress;
+};
+
+/// @brief One candidate fleet layout with its scores (means over the seeds).
+struct LayoutScore
+{
+    std::vector<std::vector<int>> configs; ///< per fleet group, one configuration number per GPU (ascending)
+    std::vector<simcore::Layout> layouts;  ///< per GPU, as simulated
+    double et = 0.0;
+    double energyWmin = 0.0;
+    double avgTardinessMin = 0.0;
+    double p95TardinessMin = 0.0;
+    double boundEt = 0.0; ///< lower bound of this layout's mean ET (before simulating)
+    std::vector<double> etBySeed;
+};
+
+/// @brief The outcome of a static-layout search.
+struct StaticSearchResult
+{
+    std::vector<std::string> candidateNames; ///< per group: where its candidates came from
+    std::vector<size_t> candidatesPerGroup;  ///< per group: configurations to choose from
+    size_t layouts = 0;                      ///< fleet layouts in the space (multisets)
+    size_t unrunnable = 0;                   ///< layouts on which some job fits no instance (left out)
+    size_t simulated = 0;                    ///< layouts simulated to the end of every seed
+    size_t stoppedEarly = 0;                 ///< simulations stopped once their running bound was above the top list
+    size_t skipped = 0;                      ///< layouts never simulated: their lower bound was above the top list
+    std::vector<LayoutScore> best;           ///< best first; ties by enumeration order
+    LayoutScore current;                     ///< the scenario's own layout, scored the same way
+    bool currentInSpace = false;             ///< whether the scenario's layout is one of the candidates
+};
+
+/// @brief Searches one configuration per GPU for the layouts with the lowest mean ET under the
+/// scenario's scheduler and preemption mode (repartitioner: static), over every multiset of
+/// candidates per group. The best layouts do not depend on @c threads or on pruning.
+/// @throws std::invalid_argument for a space that is too large or unknown candidates,
+/// Cancelled when the progress hook returned false.
+[[nodiscard]] StaticSearchResult searchStaticLayouts(const Scenario& scenario, const StaticSearchOptions& options,
+                                                     Problems& problems);
+
+/// @brief The largest search space searchStaticLayouts() accepts.
+inline constexpr size_t kMaxStaticSearchLayouts = 5'000'000;
+
+/// @brief C(n + k - 1, k): multisets of @p k items from @p n kinds, saturated at SIZE_MAX.
+[[nodiscard]] size_t multisetCount(size_t n, size_t k);
+
+} // namespace model

@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The static-layout search against brute force: every multiset simulated one by one with
+// model::simulate, sorted by ET; the pruned search must return the same top list, on any
+// number of threads, and its bounds must stay below every layout's ET.
+#include "compare.h"
+#include "layout_bound.h"
+#include "plan_static.h"
+#include "scenario.h"
+#include "simulation.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cstring>
+
+namespace {
+
+/// The paper fleet cut to @p gpus GPUs and a lighter day, so that brute force stays quick.
+model::Scenario smallFleet(int gpus, double multiplier, double hours)
+{
+    model::Problems problems;
+    model::Scenario s = model::loadScenario(MIGSIGHT_SOURCE_DIR "/samples/paper-fleet.json", problems);
+    if (!problems.empty())
+        qFatal("%s", problems.text().c_str());
+    auto& g = s.fleet.front();
+    g.count = gpus;
+    g.layouts.resize(static_cast<size_t>(gpus), g.layouts.front());
+    s.workload.diurnal.multiplier = multiplier;
+    s.workload.diurnal.hours = hours;
+    s.scheduler = {"cedf", {}};
+    return s;
+}
+
+struct Brute
+{
+    std::vector<int> configs;
+    double et = 0.0;
+};
+
+/// Every multiset of the fleet-12 list on the scenario's GPUs, simulated and sorted (stable: ties
+/// keep the lexicographic order of the configuration numbers).
+std::vector<Brute> bruteForce(model::Scenario s, const std::vector<std::uint64_t>& seeds)
+{
+    const auto* list = s.fleet.front().model->findList("fleet-12");
+    const int n = static_cast<int>(list->layouts.size());
+    const int m = s.fleet.front().count;
+    std::vector<Brute> out;
+    std::vector<int> c(static_cast<size_t>(m), 1);
+    model::Problems problems;
+    std::vector<std::vector<simcore::Job>> days;
+    for (auto seed : seeds)
+        days.push_back(model::scenarioJobs(s, seed, problems));
+    while (true) {
+        for (int i = 0; i < m; ++i)
+            s.fleet.front().layouts[static_cast<size_t>(i)] =
+                list->layouts[static_cast<size_t>(c[static_cast<size_t>(i)] - 1)];
+        double sum = 0.0;
+        for (size_t k = 0; k < seeds.size(); ++k) {
+            model::RunOptions o;
+            o.seed = seeds[k];
+            o.timeSeries = false;
+            sum += model::simulate(s, days[k], o).metrics.et;
+        }
+        out.push_back({c, sum / static_cast<double>(seeds.size())});
+        int i = m - 1;
+        while (i >= 0 && c[static_cast<size_t>(i)] == n)
+            --i;
+        if (i < 0)
+            break;
+        const int v = c[static_cast<size_t>(i)] + 1;
+        for (int k = i; k < m; ++k)
+            c[static_cast<size_t>(k)] = v;
+    }
+    std::stable_sort(out.begin(), out.end(), [](const Brute& a, const Brute& b) { return a.et < b.et; });
+    return out;
+}
+
+bool sameBits(double a, double b)
+{
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+} // namespace
+
+class TestPlanStatic : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void countsMultisets();
+    void prunedSearchEqualsBruteForce_data();
+    void prunedSearchEqualsBruteForce();
+    void boundsStayBelowTheRuns();
+    void currentLayoutIsScoredAndCompared();
+    void unrunnableLayoutsAreLeftOut();
+    void refusesHugeSpacesAndBadOptions();
+    void cancels();
+};
+
+void TestPlanStatic::countsMultisets()
+{
+    QCOMPARE(model::multisetCount(12, 8), size_t{75582}); // the 8 GPUs over the 12-list
+    QCOMPARE(model::multisetCount(12, 2), size_t{78});
+    QCOMPARE(model::multisetCount(1, 5), size_t{1});
+    QCOMPARE(model::multisetCount(3, 0), size_t{1});
+    QCOMPARE(model::multisetCount(200, 64), std::numeric_limits<size_t>::max());
+}
+
+void TestPlanStatic::prunedSearchEqualsBruteForce_data()
+{
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<double>("multiplier");
+    QTest::addColumn<int>("seeds");
+    QTest::addColumn<unsigned>("threads");
+    QTest::newRow("2 GPUs, 1 seed, 1 thread") << 2 << 4.0 << 1 << 1u;
+    QTest::newRow("2 GPUs, 2 seeds, 2 threads") << 2 << 4.0 << 2 << 2u;
+    QTest::newRow("3 GPUs, 1 seed, 2 threads") << 3 << 6.0 << 1 << 2u;
+}
+
+void TestPlanStatic::prunedSearchEqualsBruteForce()
+{
+    QFETCH(int, gpus);
+    QFETCH(double, multiplier);
+    QFETCH(int, seeds);
+    QFETCH(unsigned, threads);
+    const auto scenario = smallFleet(gpus, multiplier, 6.0);
+    std::vector<std::uint64_t> seedList;
+    for (int s = 1; s <= seeds; ++s)
+        seedList.push_back(static_cast<std::uint64_t>(s));
+    const auto brute = bruteForce(scenario, seedList);
+
+    model::StaticSearchOptions o;
+    o.seeds = seedList;
+    o.top = 5;
+    o.threads = threads;
+    model::Problems problems;
+    const auto r = model::searchStaticLayouts(scenario, o, problems);
+    QVERIFY(problems.empty());
+    QCOMPARE(r.layouts, brute.size());
+    QCOMPARE(r.best.size(), size_t{5});
+    for (size_t i = 0; i < r.best.size(); ++i) {
+        QCOMPARE(r.best[i].configs.front(), brute[i].configs);
+        QVERIFY2(sameBits(r.best[i].et, brute[i].et), qPrintable(QString::number(i)));
+    }
+    // The pruning did work: not every layout was simulated to the end.
+    QVERIFY(r.simulated < r.layouts);
+    QCOMPARE(r.simulated + r.stoppedEarly + r.skipped + r.unrunnable, r.layouts);
+
+    o.prune = false;
+    const auto full = model::searchStaticLayouts(scenario, o, problems);
+    QCOMPARE(full.simulated, full.layouts);
+    for (size_t i = 0; i < r.best.size(); ++i)
+        QVERIFY(sameBits(full.best[i].et, r.best[i].et));
+}
+
+void TestPlanStatic::boundsStayBelowTheRuns()
+{
+    auto scenario = smallFleet(2, 5.0, 6.0);
+    model::Problems problems;
+    auto jobs = model::scenarioJobs(scenario, 1, problems);
+    std::stable_sort(jobs.begin(), jobs.end(), [](const simcore::Job& a, const simcore::Job& b) {
+        return a.release < b.release || (a.release == b.release && a.id < b.id);
+    });
+    const auto day = model::computeBounds(scenario, jobs);
+    const model::LayoutBound::DayBounds shared{day.energy.makespanMin, day.tardiness.avgTardinessMin,
+                                               scenario.energyWeight};
+    const auto* list = scenario.fleet.front().model->findList("fleet-12");
+    int checks = 0;
+    for (size_t a = 0; a < list->layouts.size(); a += 3) {
+        for (size_t b = a; b < list->layouts.size(); b += 4) {
+            scenario.fleet.front().layouts = {list->layouts[a], list->layouts[b]};
+            const auto fleet = scenario.fleetGpus();
+            const model::LayoutBound bound(jobs, scenario.jobTypes, fleet, shared);
+            const auto& reg = policies::builtinRegistry();
+            auto sched = reg.createScheduler("cedf", {});
+            auto rep = reg.createRepartitioner("static", {});
+            simcore::Engine engine(model::engineConfig(scenario, 1), fleet, scenario.jobTypes, jobs, *sched, *rep);
+            double highest = bound.staticEt();
+            while (engine.step()) {
+                highest = std::max(highest, bound.runningEt(engine));
+                ++checks;
+            }
+            simcore::RunResult r;
+            simcore::collectOutcome(engine, r);
+            QVERIFY2(highest <= r.metrics.et, qPrintable(QString("%1 > %2").arg(highest).arg(r.metrics.et)));
+            // Near the end the running bound is the run itself (within the last events).
+            QVERIFY(highest > 0.5 * r.metrics.et);
+        }
+    }
+    QVERIFY(checks > 1000);
+}
+
+void TestPlanStatic::currentLayoutIsScoredAndCompared()
+{
+    auto scenario = smallFleet(2, 4.0, 6.0);
+    const auto* list = scenario.fleet.front().model->findList("fleet-12");
+    scenario.fleet.front().layouts = {list->layouts[1], list->layouts[4]}; // configurations 2 and 5
+    model::StaticSearchOptions o;
+    o.top = 3;
+    model::Problems problems;
+    const auto r = model::searchStaticLayouts(scenario, o, problems);
+    QVERIFY(r.currentInSpace);
+    QCOMPARE(r.current.configs.front(), (std::vector<int>{2, 5}));
+    model::RunOptions ro;
+    ro.timeSeries = false;
+    const auto direct = model::simulate(scenario, model::scenarioJobs(scenario, 1, problems), ro);
+    QVERIFY(sameBits(r.current.et, direct.metrics.et));
+    QVERIFY(r.best.front().et <= r.current.et);
+}
+
+void TestPlanStatic::unrunnableLayoutsAreLeftOut()
+{
+    // Memory needs of 30 GiB fit only the 7g.40gb instance: every layout without configuration 1
+    // cannot run them.
+    auto scenario = smallFleet(2, 2.0, 3.0);
+    model::Problems problems;
+    auto jobs = model::scenarioJobs(scenario, 1, problems);
+    const model::LayoutBound::DayBounds shared{0.0, 0.0, scenario.energyWeight};
+    jobs.front().memoryGiB = 30.0;
+    const auto* list = scenario.fleet.front().model->findList("fleet-12");
+    scenario.fleet.front().layouts = {list->layouts[1], list->layouts[2]};
+    QCOMPARE(model::LayoutBound(jobs, scenario.jobTypes, scenario.fleetGpus(), shared).unrunnableJobs(), size_t{1});
+    scenario.fleet.front().layouts = {list->layouts[0], list->layouts[2]};
+    QCOMPARE(model::LayoutBound(jobs, scenario.jobTypes, scenario.fleetGpus(), shared).unrunnableJobs(), size_t{0});
+}
+
+void TestPlanStatic::refusesHugeSpacesAndBadOptions()
+{
+    auto scenario = smallFleet(2, 4.0, 1.0);
+    model::StaticSearchOptions o;
+    model::Problems problems;
+    o.candidates = "no-such-list";
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, (void)model::searchStaticLayouts(scenario, o, problems));
+    o.candidates.clear();
+    o.top = 0;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, (void)model::searchStaticLayouts(scenario, o, problems));
+    o.top = 10;
+    auto& g = scenario.fleet.front();
+    g.count = 40; // C(51, 40) multisets of the 12-list
+    g.layouts.resize(40, g.layouts.front());
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, (void)model::searchStaticLayouts(scenario, o, problems));
+}
+
+void TestPlanStatic::cancels()
+{
+    const auto scenario = smallFleet(3, 4.0, 3.0);
+    model::StaticSearchOptions o;
+    int calls = 0;
+    o.progress = [&calls](size_t, size_t) { return ++calls < 2; };
+    model::Problems problems;
+    QVERIFY_THROWS_EXCEPTION(model::Cancelled, (void)model::searchStaticLayouts(scenario, o, problems));
+    QCOMPARE(calls, 2);
+}
+
+QTEST_GUILESS_MAIN(TestPlanStatic)
+#include "tst_plan_static.moc"
