@@ -41,6 +41,10 @@ void runOnce(const model::Scenario& scenario, model::StaticSearchOptions options
     std::printf("%s, %u thread(s): %.2f s; %zu layouts: %zu simulated to the end, %zu stopped by the running bound, "
                 "%zu skipped by the static bound, %zu unrunnable\n",
                 what, options.threads, s, r.layouts, r.simulated, r.stoppedEarly, r.skipped, r.unrunnable);
+    const double full = static_cast<double>(r.current.events) * static_cast<double>(r.layouts);
+    std::printf("  events simulated: %zu, %.1f%% of simulating every layout to the end (estimated as the current "
+                "layout's %zu events x %zu layouts)\n",
+                r.events, full > 0.0 ? 100.0 * static_cast<double>(r.events) / full : 0.0, r.current.events, r.layouts);
     std::printf("  current %s: ET %.17g\n", configsText(r.current).c_str(), r.current.et);
     for (size_t i = 0; i < r.best.size(); ++i)
         std::printf("  #%zu %s: ET %.17g (energy %.1f W*min, tardiness %.4f min)\n", i + 1,

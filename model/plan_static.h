@@ -39,6 +39,7 @@ struct LayoutScore
     double p95TardinessMin = 0.0;
     double boundEt = 0.0; ///< lower bound of this layout's mean ET (before simulating)
     std::vector<double> etBySeed;
+    size_t events = 0; ///< engine steps simulated for it (all seeds)
 };
 
 /// @brief The outcome of a static-layout search.
@@ -51,6 +52,7 @@ struct StaticSearchResult
     size_t simulated = 0;                    ///< layouts simulated to the end of every seed
     size_t stoppedEarly = 0;                 ///< simulations stopped once their running bound was above the top list
     size_t skipped = 0;                      ///< layouts never simulated: their lower bound was above the top list
+    size_t events = 0;                       ///< engine steps simulated in the whole search
     std::vector<LayoutScore> best;           ///< best first; ties by enumeration order
     LayoutScore current;                     ///< the scenario's own layout, scored the same way
     bool currentInSpace = false;             ///< whether the scenario's layout is one of the candidates

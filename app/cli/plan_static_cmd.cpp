@@ -30,7 +30,7 @@ std::string configsText(const model::LayoutScore& s)
         for (size_t i = 0; i < s.configs[g].size(); ++i) {
             if (i > 0)
                 t += ',';
-            t += std::to_string(s.configs[g][i]);
+            t += s.configs[g][i] > 0 ? std::to_string(s.configs[g][i]) : std::string("custom");
         }
     }
     return t.empty() ? "(custom layouts)" : t;
@@ -68,7 +68,8 @@ void printText(std::ostream& out, const model::Scenario& scenario, const model::
     out << "Space: " << r.layouts << " fleet layouts (multisets; GPUs of a group in ascending configuration order)\n";
     out << "Searched in " << std::fixed << std::setprecision(1) << seconds << " s: " << r.simulated
         << " simulated to the end, " << r.stoppedEarly << " stopped early by their running bound, " << r.skipped
-        << " skipped by their static bound, " << r.unrunnable << " unrunnable (a job fits no instance)\n\n";
+        << " skipped by their static bound, " << r.unrunnable << " unrunnable (a job fits no instance); " << r.events
+        << " events simulated\n\n";
     out << std::left << std::setw(6) << "rank" << std::setw(28) << "configurations" << std::setw(14) << "ET"
         << std::setw(18) << "vs current" << std::setw(16) << "energy (W*min)" << std::setw(14) << "avg tard"
         << "p95 tard (min)\n";
@@ -137,6 +138,7 @@ std::string resultJson(const model::Scenario& scenario, const model::StaticSearc
                      {"simulated", r.simulated},
                      {"stopped_early", r.stoppedEarly},
                      {"skipped", r.skipped},
+                     {"events", r.events},
                      {"unrunnable", r.unrunnable},
                      {"current", scoreJson(scenario, r.current, r.current)}};
     j["best"] = nlohmann::json::array();

@@ -4,6 +4,7 @@
 // number of threads, and its bounds must stay below every layout's ET.
 #include "compare.h"
 #include "layout_bound.h"
+#include "plan_space.h"
 #include "plan_static.h"
 #include "scenario.h"
 #include "simulation.h"
@@ -88,6 +89,7 @@ class TestPlanStatic : public QObject
 
 private slots:
     void countsMultisets();
+    void spaceNumbersAndNeighbours();
     void prunedSearchEqualsBruteForce_data();
     void prunedSearchEqualsBruteForce();
     void boundsStayBelowTheRuns();
@@ -104,6 +106,39 @@ void TestPlanStatic::countsMultisets()
     QCOMPARE(model::multisetCount(1, 5), size_t{1});
     QCOMPARE(model::multisetCount(3, 0), size_t{1});
     QCOMPARE(model::multisetCount(200, 64), std::numeric_limits<size_t>::max());
+}
+
+void TestPlanStatic::spaceNumbersAndNeighbours()
+{
+    auto scenario = smallFleet(3, 1.0, 1.0);
+    const auto* list = scenario.fleet.front().model->findList("fleet-12");
+    // The scenario lists configurations 5, 2, 5: not in ascending order.
+    scenario.fleet.front().layouts = {list->layouts[4], list->layouts[1], list->layouts[4]};
+    const model::LayoutSpace space(scenario, "", 1000);
+    QCOMPARE(space.size(), size_t{364});
+    size_t index = 0;
+    QVERIFY(!space.scenarioIndex(index));      // as written it is not a canonical multiset
+    QVERIFY(space.scenarioIndex(index, true)); // sorted it is 2,5,5
+    QCOMPARE(space.numbers(space.digits(index)).front(), (std::vector<int>{2, 5, 5}));
+    QCOMPARE(space.index(space.digits(index)), index);
+    // One GPU changed: 2 -> any of 11 others, or one 5 -> any of 11 others; 2,5,5 itself excluded
+    // and duplicates merged (e.g. 5,5,5 is reached once).
+    const auto n = space.neighbours(index);
+    QCOMPARE(n.size(), size_t{22});
+    for (size_t i : n) {
+        const auto c = space.numbers(space.digits(i)).front();
+        int same = 0;
+        std::vector<int> want{2, 5, 5};
+        for (int x : c) {
+            const auto it = std::find(want.begin(), want.end(), x);
+            if (it != want.end()) {
+                ++same;
+                want.erase(it);
+            }
+        }
+        QCOMPARE(same, 2);
+    }
+    QCOMPARE(space.scenarioNumbers().front(), (std::vector<int>{5, 2, 5}));
 }
 
 void TestPlanStatic::prunedSearchEqualsBruteForce_data()

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "scenario.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace model {
+
+/// @brief The fleet layouts a static-layout search chooses from: per fleet group, every multiset
+/// of its candidate configurations, numbered in lexicographic order, groups combined mixed-radix
+/// (docs/planning.md, "Best static layout").
+class LayoutSpace
+{
+public:
+    /// @param candidates "" (each group's own list), "maximal" or the name of a list.
+    /// @param maxLayouts larger spaces are refused.
+    /// @throws std::invalid_argument for an unknown list or a space above @p maxLayouts.
+    LayoutSpace(const Scenario& scenario, const std::string& candidates, size_t maxLayouts);
+
+    [[nodiscard]] size_t size() const { return m_size; }
+    [[nodiscard]] size_t groups() const { return m_groups.size(); }
+    [[nodiscard]] const std::string& candidateName(size_t group) const { return m_groups[group].name; }
+    [[nodiscard]] size_t candidateCount(size_t group) const { return m_groups[group].candidates.size(); }
+
+    /// The multiset of each group (index into its multisets) of fleet layout @p index.
+    [[nodiscard]] std::vector<int> digits(size_t index) const;
+    [[nodiscard]] size_t index(const std::vector<int>& digits) const;
+    /// The GPUs of a fleet layout: each group's configurations in ascending order.
+    [[nodiscard]] std::vector<simcore::FleetGpu> fleet(const std::vector<int>& digits) const;
+    /// Configuration numbers (1-based in the candidate list) per group.
+    [[nodiscard]] std::vector<std::vector<int>> numbers(const std::vector<int>& digits) const;
+    /// The kinds of instance (board, compute, memory) the layout offers, one bit each.
+    [[nodiscard]] std::uint64_t kinds(const std::vector<int>& digits) const;
+    /// The layouts that differ from @p index in the configuration of exactly one GPU.
+    [[nodiscard]] std::vector<size_t> neighbours(size_t index) const;
+    /// The scenario's own layout, when every GPU holds a candidate and each group lists them in
+    /// ascending order (so that the fleet layout is simulated exactly as written); with
+    /// @p anyOrder, also when a group lists them in another order.
+    [[nodiscard]] bool scenarioIndex(size_t& out, bool anyOrder = false) const;
+    /// The scenario's configuration numbers per group (0 for a GPU that holds no candidate).
+    [[nodiscard]] std::vector<std::vector<int>> scenarioNumbers() const;
+
+private:
+    struct Group
+    {
+        std::string name;
+        const simcore::GpuModel* model = nullptr;
+        std::vector<double> powerW;
+        std::vector<simcore::Layout> candidates;
+        std::vector<std::uint64_t> kindBits;     ///< per candidate
+        std::vector<std::vector<int>> multisets; ///< candidate indices, ascending
+        std::vector<int> current;                ///< the scenario's layouts as candidate indices (-1: none)
+    };
+    [[nodiscard]] int multisetIndex(const Group& g, const std::vector<int>& m) const;
+
+    std::vector<Group> m_groups;
+    size_t m_size = 1;
+};
+
+} // namespace model
