@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 namespace model {
 
@@ -84,13 +85,53 @@ LayoutBound::LayoutBound(const std::vector<simcore::Job>& jobs, const std::vecto
     m_staticEt = (m_weight * energy + tardiness) / (m_weight + 1.0);
 }
 
-double LayoutBound::runningEt(const simcore::Engine& engine) const
+int LayoutBound::computeSlices(const std::vector<simcore::FleetGpu>& fleet)
+{
+    int total = 0;
+    for (const auto& g : fleet) {
+        for (const auto& p : g.layout)
+            total += g.model->profiles[static_cast<size_t>(p.profile)].compute;
+    }
+    return total;
+}
+
+namespace {
+
+/// A lower bound of the summed tardiness of the released, unfinished jobs (docs/planning.md, "Best
+/// static layout"): the i-th of them to complete ends no earlier than the i-th smallest of their
+/// earliest ends, nor before the i smallest remaining areas fit through the layout's capacity; and
+/// sorted completions against sorted deadlines give the least total tardiness of any pairing.
+/// The vectors are scratch space (sorted in place).
+double queuedLateness(double now, double capacity, std::vector<double>& ends, std::vector<double>& areas,
+                      std::vector<double>& deadlines)
+{
+    std::sort(ends.begin(), ends.end());
+    std::sort(areas.begin(), areas.end());
+    std::sort(deadlines.begin(), deadlines.end());
+    double late = 0.0;
+    double area = 0.0;
+    for (size_t i = 0; i < ends.size(); ++i) {
+        area += areas[i];
+        const double end = std::max(ends[i], now + area / capacity);
+        late += std::max(0.0, end - deadlines[i]);
+    }
+    return late;
+}
+
+} // namespace
+
+double LayoutBound::runningEt(const simcore::Engine& engine, int computeSlices) const
 {
     const auto& s = engine.state();
     const double now = engine.now();
     double late = engine.tardinessSumMin(); // completed jobs, exactly
     double area = 0.0;
     double makespan = std::max(m_makespanMin, now);
+    double ownLate = 0.0; // released jobs, each alone on its fastest instance
+    thread_local std::vector<double> ends, areas, deadlines;
+    ends.clear();
+    areas.clear();
+    deadlines.clear();
     for (size_t j = 0; j < s.jobs.size(); ++j) {
         const auto& r = s.run[j];
         if (r.done)
@@ -102,10 +143,18 @@ double LayoutBound::runningEt(const simcore::Engine& engine) const
         }
         const double rem = s.remainingNow(static_cast<int>(j));
         const double end = now + rem * m_fastest[j];
-        late += std::max(0.0, end - s.jobs[j].deadline);
+        ownLate += std::max(0.0, end - s.jobs[j].deadline);
+        ends.push_back(end);
+        areas.push_back(rem * m_leastArea[j]);
+        deadlines.push_back(s.jobs[j].deadline);
         area += rem * m_leastArea[j];
         makespan = std::max(makespan, end);
     }
+    // Both are lower bounds of the released jobs' tardiness; the sorted pairing can be the lower
+    // one when queues are short, the capacity term when they are long.
+    late += computeSlices > 0 ? std::max(ownLate, queuedLateness(now, computeSlices, ends, areas, deadlines)) : ownLate;
+    if (computeSlices > 0 && !areas.empty()) // every queued job's area passes the capacity
+        makespan = std::max(makespan, now + std::accumulate(areas.begin(), areas.end(), 0.0) / computeSlices);
     const double energy = engine.energyWmin() + m_idlePowerW * (makespan - now) + m_busySlopeW * area;
     const double tardiness = m_jobs > 0.0 ? late / m_jobs : 0.0;
     const double et = (m_weight * energy + tardiness) / (m_weight + 1.0);

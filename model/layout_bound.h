@@ -29,8 +29,12 @@ public:
     [[nodiscard]] size_t unrunnableJobs() const { return m_unrunnable; }
     /// A lower bound of the layout's ET before simulating it.
     [[nodiscard]] double staticEt() const { return m_staticEt; }
-    /// A lower bound of the layout's final ET from the state of its simulation so far.
-    [[nodiscard]] double runningEt(const simcore::Engine& engine) const;
+    /// A lower bound of the layout's final ET from the state of its simulation so far;
+    /// @p computeSlices is the layout's total of compute slices (its capacity).
+    [[nodiscard]] double runningEt(const simcore::Engine& engine, int computeSlices) const;
+
+    /// The total of compute slices of the instances of a fleet layout.
+    [[nodiscard]] static int computeSlices(const std::vector<simcore::FleetGpu>& fleet);
 
 private:
     double m_weight = 0.0;

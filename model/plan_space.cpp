@@ -10,6 +10,29 @@ namespace model {
 
 namespace {
 
+/// Why a group has no candidates, with the lists its board offers.
+std::string noListMessage(const simcore::GpuModel& board, const std::string& list)
+{
+    std::string t;
+    if (list.empty()) {
+        t = "the fleet's ";
+        t += board.name;
+        t += " GPUs name no configuration list (\"config_list\") to choose from";
+    } else {
+        t = "the board ";
+        t += board.name;
+        t += " has no configuration list '";
+        t += list;
+        t += "'";
+    }
+    t += "; use --candidates maximal";
+    for (size_t i = 0; i < board.configLists.size(); ++i) {
+        t += i == 0 ? " or one of its lists: " : ", ";
+        t += board.configLists[i].name;
+    }
+    return t;
+}
+
 /// Every non-decreasing sequence of @p count indices below @p kinds, in lexicographic order.
 std::vector<std::vector<int>> enumerateMultisets(int kinds, int count)
 {
@@ -79,8 +102,7 @@ LayoutSpace::LayoutSpace(const Scenario& scenario, const std::string& candidates
             const std::string list = candidates.empty() ? g.configList : candidates;
             const auto* found = g.model->findList(list);
             if (list.empty() || !found)
-                throw std::invalid_argument("the board " + g.model->name + " has no configuration list '" + list +
-                                            "' (use --candidates maximal or one of its lists)");
+                throw std::invalid_argument(noListMessage(*g.model, list));
             group.candidates = found->layouts;
             group.name = list + " (" + g.model->name + ")";
         }

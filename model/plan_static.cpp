@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -126,6 +127,7 @@ bool Search::score(const std::vector<simcore::FleetGpu>& fleet, const std::vecto
         staticRest += b.staticEt();
     double etSum = 0.0;
     long long steps = 0;
+    const int capacity = LayoutBound::computeSlices(fleet);
     for (size_t s = 0; s < m_days.size(); ++s) {
         staticRest -= bounds[s].staticEt();
         auto scheduler = registry.createScheduler(m_scenario.scheduler.id, m_scenario.scheduler.params);
@@ -135,7 +137,7 @@ bool Search::score(const std::vector<simcore::FleetGpu>& fleet, const std::vecto
         bool stopped = false;
         while (!stopped && engine.step()) {
             if (prune && ++steps % 64 == 0) {
-                const double lb = (etSum + bounds[s].runningEt(engine) + staticRest) / seeds;
+                const double lb = (etSum + bounds[s].runningEt(engine, capacity) + staticRest) / seeds;
                 // A margin of 1e-9 keeps rounding in the bound's sums from ever cutting a tie.
                 stopped = m_cancelled.load(std::memory_order_relaxed) || lb > threshold() * (1.0 + 1e-9);
             }
@@ -318,6 +320,60 @@ StaticSearchResult searchStaticLayouts(const Scenario& scenario, const StaticSea
 {
     Search search(scenario, options);
     return search.run(problems);
+}
+
+MeanCi etDifferencePercent(const LayoutScore& score, const LayoutScore& reference)
+{
+    std::vector<double> d;
+    for (size_t i = 0; i < score.etBySeed.size() && i < reference.etBySeed.size(); ++i) {
+        const double ref = reference.etBySeed[i];
+        d.push_back(ref > 0.0 ? 100.0 * (score.etBySeed[i] - ref) / ref : 0.0);
+    }
+    return meanCi(d);
+}
+
+std::string configurationsText(const LayoutScore& score)
+{
+    std::string t;
+    for (size_t g = 0; g < score.configs.size(); ++g) {
+        if (g > 0)
+            t += " | ";
+        for (size_t i = 0; i < score.configs[g].size(); ++i) {
+            if (i > 0)
+                t += ',';
+            t += score.configs[g][i] > 0 ? std::to_string(score.configs[g][i]) : std::string("custom");
+        }
+    }
+    return t.empty() ? std::string("(custom layouts)") : t;
+}
+
+std::string percentText(const MeanCi& difference, size_t seeds)
+{
+    char buf[64];
+    if (seeds > 1)
+        std::snprintf(buf, sizeof buf, "%+.1f%% ± %.1f", difference.mean, difference.halfWidth);
+    else
+        std::snprintf(buf, sizeof buf, "%+.1f%%", difference.mean);
+    return buf;
+}
+
+std::string staticVerdict(const StaticSearchResult& result, size_t seeds)
+{
+    if (result.best.empty())
+        return "no candidate layout can run every job";
+    const auto d = etDifferencePercent(result.best.front(), result.current);
+    std::string t = "best ";
+    t += configurationsText(result.best.front());
+    t += ", ";
+    t += percentText(d, seeds);
+    t += " ET vs the current layout";
+    if (seeds == 1)
+        t += " (1 seed: no interval; score over more seeds for one)";
+    else if (std::abs(d.mean) <= d.halfWidth)
+        t += " (not significant over " + std::to_string(seeds) + " seeds)";
+    else
+        t += " (" + std::to_string(seeds) + " seeds, paired)";
+    return t;
 }
 
 } // namespace model

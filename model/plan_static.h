@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "compare.h"
 #include "problems.h"
 #include "scenario.h"
 
@@ -68,6 +69,21 @@ struct StaticSearchResult
 
 /// @brief The largest search space searchStaticLayouts() accepts.
 inline constexpr size_t kMaxStaticSearchLayouts = 5'000'000;
+
+/// @brief The ET difference of @p score to @p reference in %, paired by seed, with its 95% interval
+/// (docs/planning.md, "Verdicts").
+[[nodiscard]] MeanCi etDifferencePercent(const LayoutScore& score, const LayoutScore& reference);
+
+/// @brief A layout's configuration numbers, groups separated by " | " ("custom" for a GPU that holds
+/// no candidate).
+[[nodiscard]] std::string configurationsText(const LayoutScore& score);
+
+/// @brief "-25.1% ± 2.0" (no interval with one seed).
+[[nodiscard]] std::string percentText(const MeanCi& difference, size_t seeds);
+
+/// @brief The search's verdict: the best layout against the current one, with its interval and
+/// whether the difference is significant over @p seeds seeds.
+[[nodiscard]] std::string staticVerdict(const StaticSearchResult& result, size_t seeds);
 
 /// @brief C(n + k - 1, k): multisets of @p k items from @p n kinds, saturated at SIZE_MAX.
 [[nodiscard]] size_t multisetCount(size_t n, size_t k);

@@ -44,7 +44,8 @@ bool parseSize(const QString& text, QSize& size)
 QStringList launchPages()
 {
     return {QStringLiteral("overview"), QStringLiteral("runs"),     QStringLiteral("compare"),
-            QStringLiteral("layouts"),  QStringLiteral("workload"), QStringLiteral("playback")};
+            QStringLiteral("layouts"),  QStringLiteral("workload"), QStringLiteral("playback"),
+            QStringLiteral("plan")};
 }
 
 LaunchOptions parseLaunchOptions(const QStringList& args)
@@ -111,10 +112,11 @@ QString launchHelp()
                           "                     has finished, save it as a PNG and exit\n"
                           "  --size WxH         window size for --screenshot (default 1280x800)\n"
                           "  --page NAME        page to show: overview (default), layouts, workload, runs,\n"
-                          "                     compare or playback; for runs and compare, --screenshot\n"
+                          "                     compare, playback or plan; for runs and compare, --screenshot\n"
                           "                     first adds two runs (the scenario's policies and\n"
                           "                     cedf/threshold) and waits for them; for playback it waits\n"
-                          "                     for the recording and shows mid-run\n"
+                          "                     for the recording and shows mid-run; for plan it runs the\n"
+                          "                     best-static-layout search and waits for it\n"
                           "  --theme NAME       system, light or dark for this start (View › Theme keeps one)\n"
                           "  --startup-time     print the milliseconds from process start to the first\n"
                           "                     painted, responsive window, then quit\n"

@@ -7,6 +7,7 @@
 #include "launchoptions.h"
 #include "layouteditor.h"
 #include "overviewpage.h"
+#include "planpage.h"
 #include "playbackpage.h"
 #include "reportaction.h"
 #include "resources.h"
@@ -69,6 +70,8 @@ void MainWindow::setupPages()
     addPage(m_workload, tr("Workload"));
     m_playback = new PlaybackPage(m_workspace);
     addPage(m_playback, tr("Playback"));
+    m_plan = new PlanPage(m_workspace, m_layouts->undoStack());
+    addPage(m_plan, tr("Plan"));
     connect(m_playback, &PlaybackPage::timeChanged, m_compare, &ComparePage::setCursorTime);
     connect(m_runs, &RunsPage::compareRequested, this, [this](const QList<int>& keys) {
         m_compare->setRuns(keys);
@@ -83,7 +86,7 @@ QStringList MainWindow::pageNames()
 
 bool MainWindow::showPage(const QString& name)
 {
-    const QList<QWidget*> pages{m_overview, m_runs, m_compare, m_layouts, m_workload, m_playback};
+    const QList<QWidget*> pages{m_overview, m_runs, m_compare, m_layouts, m_workload, m_playback, m_plan};
     const qsizetype i = pageNames().indexOf(name.toLower());
     if (i < 0)
         return false;

@@ -18,6 +18,7 @@ class ComparePage;
 class LayoutEditorPage;
 class WorkloadPage;
 class OverviewPage;
+class PlanPage;
 class PlaybackPage;
 class RunsPage;
 class SessionController;
@@ -39,6 +40,7 @@ public:
     [[nodiscard]] RunsPage* runsPage() const { return m_runs; }
     [[nodiscard]] ComparePage* comparePage() const { return m_compare; }
     [[nodiscard]] PlaybackPage* playbackPage() const { return m_playback; }
+    [[nodiscard]] PlanPage* planPage() const { return m_plan; }
 
     /// Adds a page as a tab; the window owns it.
     void addPage(QWidget* page, const QString& title);
@@ -85,6 +87,7 @@ private:
     LayoutEditorPage* m_layouts = nullptr;
     WorkloadPage* m_workload = nullptr;
     PlaybackPage* m_playback = nullptr;
+    PlanPage* m_plan = nullptr;
     QProgressBar* m_busy = nullptr;
     QLabel* m_runInfo = nullptr;
 };

@@ -3,6 +3,8 @@
 
 #include "comparepage.h"
 #include "mainwindow.h"
+#include "planpage.h"
+#include "planstaticpanel.h"
 #include "playbackpage.h"
 #include "workspace.h"
 
@@ -66,6 +68,24 @@ bool preparePlayback(PlaybackPage* page, int timeoutMs)
     return true;
 }
 
+/// Runs the Plan page's static-layout search and waits for it; false when it does not end in time
+/// or ends without a result.
+bool preparePlan(PlanPage* page, int timeoutMs)
+{
+    PlanStaticPanel* panel = page->staticPanel();
+    if (!panel->startSearch())
+        return false;
+    QElapsedTimer clock;
+    clock.start();
+    while (panel->isSearching() && clock.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
+    if (panel->isSearching()) {
+        panel->cancelSearch();
+        return false;
+    }
+    return panel->result() != nullptr;
+}
+
 } // namespace
 
 ScreenshotOutcome screenshotAfterRun(MainWindow& window, model::Scenario scenario, const QString& scenarioPath,
@@ -104,6 +124,12 @@ ScreenshotOutcome screenshotAfterRun(MainWindow& window, model::Scenario scenari
     if (page == QLatin1String("playback") && !preparePlayback(window.playbackPage(), timeoutMs)) {
         outcome.ok = false;
         outcome.error = QStringLiteral("the playback was not recorded within %1 s").arg(timeoutMs / 1000);
+        return outcome;
+    }
+
+    if (page == QLatin1String("plan") && !preparePlan(window.planPage(), timeoutMs)) {
+        outcome.ok = false;
+        outcome.error = QStringLiteral("the layout search did not finish within %1 s").arg(timeoutMs / 1000);
         return outcome;
     }
 

@@ -21,42 +21,6 @@ namespace cli {
 
 namespace {
 
-std::string configsText(const model::LayoutScore& s)
-{
-    std::string t;
-    for (size_t g = 0; g < s.configs.size(); ++g) {
-        if (g > 0)
-            t += " | ";
-        for (size_t i = 0; i < s.configs[g].size(); ++i) {
-            if (i > 0)
-                t += ',';
-            t += s.configs[g][i] > 0 ? std::to_string(s.configs[g][i]) : std::string("custom");
-        }
-    }
-    return t.empty() ? "(custom layouts)" : t;
-}
-
-/// The difference of a layout's ET to the current layout's, in %, with its 95% interval from the
-/// seeds paired by seed (docs/planning.md, "Verdicts").
-model::MeanCi versusCurrent(const model::LayoutScore& s, const model::LayoutScore& current)
-{
-    std::vector<double> d;
-    for (size_t i = 0; i < s.etBySeed.size() && i < current.etBySeed.size(); ++i)
-        d.push_back(current.etBySeed[i] > 0.0 ? 100.0 * (s.etBySeed[i] - current.etBySeed[i]) / current.etBySeed[i]
-                                              : 0.0);
-    return model::meanCi(d);
-}
-
-std::string percentText(const model::MeanCi& m, size_t seeds)
-{
-    char buf[64];
-    if (seeds > 1)
-        std::snprintf(buf, sizeof buf, "%+.1f%% ± %.1f", m.mean, m.halfWidth);
-    else
-        std::snprintf(buf, sizeof buf, "%+.1f%%", m.mean);
-    return buf;
-}
-
 void printText(std::ostream& out, const model::Scenario& scenario, const model::StaticSearchOptions& o,
                const model::StaticSearchResult& r, double seconds)
 {
@@ -76,30 +40,18 @@ void printText(std::ostream& out, const model::Scenario& scenario, const model::
     const size_t seeds = o.seeds.size();
     for (size_t i = 0; i < r.best.size(); ++i) {
         const auto& s = r.best[i];
-        out << std::left << std::setw(6) << i + 1 << std::setw(28) << configsText(s) << std::setw(14)
-            << std::setprecision(5) << s.et << std::setw(18) << percentText(versusCurrent(s, r.current), seeds)
-            << std::setw(16) << std::setprecision(0) << s.energyWmin << std::setw(14) << std::setprecision(4)
-            << s.avgTardinessMin << s.p95TardinessMin << "\n";
+        out << std::left << std::setw(6) << i + 1 << std::setw(28) << model::configurationsText(s) << std::setw(14)
+            << std::setprecision(5) << s.et << std::setw(18)
+            << model::percentText(model::etDifferencePercent(s, r.current), seeds) << std::setw(16)
+            << std::setprecision(0) << s.energyWmin << std::setw(14) << std::setprecision(4) << s.avgTardinessMin
+            << s.p95TardinessMin << "\n";
     }
-    out << "\nCurrent layout " << configsText(r.current) << ": ET " << std::setprecision(5) << r.current.et;
+    out << "\nCurrent layout " << model::configurationsText(r.current) << ": ET " << std::setprecision(5)
+        << r.current.et;
     if (!r.currentInSpace)
         out << " (not made of the candidates)";
     out << "\n";
-    if (r.best.empty()) {
-        out << "Verdict: no candidate layout can run every job.\n";
-        return;
-    }
-    const auto d = versusCurrent(r.best.front(), r.current);
-    const bool significant = seeds > 1 && std::abs(d.mean) > d.halfWidth;
-    out << "Verdict: best " << configsText(r.best.front()) << ", " << percentText(d, seeds)
-        << " ET vs the current layout";
-    if (seeds == 1)
-        out << " (1 seed: no interval; use --seeds 1-10 for one)";
-    else if (!significant)
-        out << " (not significant over " << seeds << " seeds)";
-    else
-        out << " (" << seeds << " seeds, paired)";
-    out << "\n";
+    out << "Verdict: " << model::staticVerdict(r, seeds) << "\n";
 }
 
 nlohmann::json scoreJson(const model::Scenario& scenario, const model::LayoutScore& s,
@@ -112,7 +64,7 @@ nlohmann::json scoreJson(const model::Scenario& scenario, const model::LayoutSco
                      {"p95_tardiness_min", s.p95TardinessMin},
                      {"et_bound", s.boundEt},
                      {"et_by_seed", s.etBySeed}};
-    const auto d = versusCurrent(s, current);
+    const auto d = model::etDifferencePercent(s, current);
     j["vs_current_percent"] = d.mean;
     j["vs_current_ci95_percent"] = d.halfWidth;
     nlohmann::json layouts = nlohmann::json::array();

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "planpage.h"
+
+#include "planstaticpanel.h"
+
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+namespace ui {
+
+PlanPage::PlanPage(Workspace* workspace, QUndoStack* undo, QWidget* parent) : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    m_tabs = new QTabWidget;
+    m_tabs->setObjectName(QStringLiteral("planTabs"));
+    m_static = new PlanStaticPanel(workspace, undo);
+    m_tabs->addTab(m_static, tr("Best static layout"));
+    layout->addWidget(m_tabs);
+}
+
+} // namespace ui

@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "planstaticpanel.h"
+
+#include "layouteditorcommands.h"
+#include "simulation.h"
+#include "workspace.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTableWidget>
+#include <QThread>
+#include <QTimer>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <atomic>
+#include <set>
+
+namespace ui {
+
+/// What the worker thread and the panel share: the panel polls the counters and sets the flag;
+/// the worker writes the result or the error before it ends (read only after QThread::finished).
+struct StaticSearchJob
+{
+    std::atomic<bool> cancel{false};
+    std::atomic<size_t> settled{0};
+    std::atomic<size_t> total{0};
+    std::unique_ptr<model::StaticSearchResult> result;
+    QString error;
+    bool cancelled = false;
+    size_t seeds = 1;
+    QThread* thread = nullptr;
+};
+
+namespace {
+
+enum Column { Rank, Configurations, Layout, Et, VsCurrent, Energy, AvgTardiness, P95Tardiness, EtBound, Columns };
+
+QString layoutsText(const model::Scenario& scenario, const model::LayoutScore& score)
+{
+    // One entry per distinct layout, with its count, in the fleet's order: "2 x 4g.20gb+3g.20gb".
+    QStringList parts;
+    const auto gpus = scenario.fleetGpus();
+    std::vector<std::pair<std::string, int>> counted;
+    for (size_t i = 0; i < score.layouts.size() && i < gpus.size(); ++i) {
+        const std::string text = simcore::layoutText(*gpus[i].model, score.layouts[i]);
+        if (!counted.empty() && counted.back().first == text)
+            ++counted.back().second;
+        else
+            counted.emplace_back(text, 1);
+    }
+    for (const auto& [text, n] : counted)
+        parts << (n > 1 ? QStringLiteral("%1 × %2").arg(n).arg(QString::fromStdString(text))
+                        : QString::fromStdString(text));
+    return parts.join(QStringLiteral("; "));
+}
+
+bool sameFleetShape(const model::Scenario& a, const model::Scenario& b)
+{
+    if (a.fleet.size() != b.fleet.size())
+        return false;
+    for (size_t g = 0; g < a.fleet.size(); ++g) {
+        if (a.fleet[g].count != b.fleet[g].count || a.fleet[g].model->name != b.fleet[g].model->name)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+PlanStaticPanel::PlanStaticPanel(Workspace* workspace, QUndoStack* undo, QWidget* parent)
+    : QWidget(parent), m_workspace(workspace), m_undo(undo), m_poll(new QTimer(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(createControls());
+    m_verdict = new QLabel(tr("Search the fleet's layouts to see which static layout serves this day best."));
+    m_verdict->setObjectName(QStringLiteral("planVerdict"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont bold = m_verdict->font();
+    bold.setBold(true);
+    m_verdict->setFont(bold);
+    layout->addWidget(m_verdict);
+    m_table = new QTableWidget(0, Columns);
+    m_table->setObjectName(QStringLiteral("planTable"));
+    m_table->setHorizontalHeaderLabels({tr("Rank"), tr("Configurations"), tr("Layouts"), tr("ET"), tr("vs current"),
+                                        tr("Energy (kWh)"), tr("Avg tardiness (min)"), tr("p95 tardiness (min)"),
+                                        tr("ET lower bound")});
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(Layout, QHeaderView::Stretch);
+    m_table->horizontalHeaderItem(VsCurrent)->setToolTip(
+        tr("ET difference to the current layout, paired by seed, with its 95% interval"));
+    m_table->horizontalHeaderItem(EtBound)->setToolTip(tr("A lower bound of the layout's ET (docs/planning.md)"));
+    layout->addWidget(m_table, 1);
+    auto* buttons = new QHBoxLayout;
+    m_apply = new QPushButton(tr("Apply selected layout"));
+    m_apply->setObjectName(QStringLiteral("planApply"));
+    m_apply->setToolTip(tr("Give the fleet the selected layout (Edit > Undo takes it back)"));
+    m_apply->setEnabled(false);
+    buttons->addStretch(1);
+    buttons->addWidget(m_apply);
+    layout->addLayout(buttons);
+
+    m_poll->setInterval(100);
+    connect(m_poll, &QTimer::timeout, this, &PlanStaticPanel::pollProgress);
+    connect(m_search, &QPushButton::clicked, this, [this] { startSearch(); });
+    connect(m_cancel, &QPushButton::clicked, this, &PlanStaticPanel::cancelSearch);
+    connect(m_apply, &QPushButton::clicked, this, [this] { applySelected(); });
+    connect(m_table, &QTableWidget::itemSelectionChanged, this,
+            [this] { m_apply->setEnabled(m_result && !m_result->best.empty() && !isSearching()); });
+    connect(m_workspace, &Workspace::scenarioChanged, this, [this] {
+        fillCandidateLists();
+        updateStale();
+    });
+    fillCandidateLists();
+}
+
+PlanStaticPanel::~PlanStaticPanel()
+{
+    if (m_job && m_job->thread) {
+        m_job->cancel = true;
+        m_job->thread->wait();
+    }
+}
+
+QWidget* PlanStaticPanel::createControls()
+{
+    auto* box = new QWidget;
+    auto* row = new QHBoxLayout(box);
+    row->setContentsMargins(0, 0, 0, 0);
+    auto* form = new QFormLayout;
+    m_candidates = new QComboBox;
+    m_candidates->setObjectName(QStringLiteral("planCandidates"));
+    m_candidates->setToolTip(tr("The configurations each GPU may take"));
+    form->addRow(tr("Candidates:"), m_candidates);
+    m_seeds = new QSpinBox;
+    m_seeds->setObjectName(QStringLiteral("planSeeds"));
+    m_seeds->setRange(1, 100);
+    m_seeds->setValue(1);
+    m_seeds->setMaximumWidth(90);
+    m_seeds->setToolTip(tr("Days (seeds 1..N) every layout is scored over; more seeds give an interval"));
+    form->addRow(tr("Seeds:"), m_seeds);
+    m_top = new QSpinBox;
+    m_top->setRange(1, 100);
+    m_top->setValue(10);
+    m_top->setMaximumWidth(90);
+    m_top->setToolTip(tr("How many of the best layouts to list"));
+    form->addRow(tr("Show best:"), m_top);
+    row->addLayout(form);
+    auto* actions = new QVBoxLayout;
+    m_search = new QPushButton(tr("Search"));
+    m_search->setObjectName(QStringLiteral("planSearch"));
+    m_search->setDefault(true);
+    m_cancel = new QPushButton(tr("Cancel"));
+    m_cancel->setObjectName(QStringLiteral("planCancel"));
+    m_cancel->setEnabled(false);
+    actions->addWidget(m_search);
+    actions->addWidget(m_cancel);
+    actions->addStretch(1);
+    row->addLayout(actions);
+    auto* progress = new QVBoxLayout;
+    m_progress = new QProgressBar;
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("planStatus"));
+    m_status->setWordWrap(true);
+    progress->addWidget(m_progress);
+    progress->addWidget(m_status);
+    progress->addStretch(1);
+    row->addLayout(progress, 1);
+    return box;
+}
+
+void PlanStaticPanel::fillCandidateLists()
+{
+    const auto scenario = m_workspace->scenario();
+    const QString current = m_candidates->currentData().toString();
+    m_candidates->clear();
+    m_candidates->addItem(tr("Each group's own configuration list"), QString());
+    m_candidates->addItem(tr("Every maximal layout of the board"), QStringLiteral("maximal"));
+    std::set<std::string> names;
+    if (scenario) {
+        for (const auto& g : scenario->fleet) {
+            for (const auto& list : g.model->configLists)
+                names.insert(list.name);
+        }
+    }
+    for (const auto& name : names)
+        m_candidates->addItem(tr("List %1").arg(QString::fromStdString(name)), QString::fromStdString(name));
+    // A fleet group without a configuration list has no "own list": start from the maximal layouts.
+    const bool ownLists = scenario && std::all_of(scenario->fleet.begin(), scenario->fleet.end(),
+                                                  [](const model::FleetGroup& g) { return !g.configList.empty(); });
+    if (auto* items = qobject_cast<QStandardItemModel*>(m_candidates->model()))
+        items->item(0)->setEnabled(ownLists);
+    const int i = m_candidates->findData(current);
+    m_candidates->setCurrentIndex(i >= 0 && (i > 0 || ownLists) ? i : (ownLists ? 0 : 1));
+}
+
+bool PlanStaticPanel::isSearching() const
+{
+    return m_job != nullptr;
+}
+
+bool PlanStaticPanel::startSearch()
+{
+    const auto scenario = m_workspace->scenario();
+    if (isSearching() || !scenario)
+        return false;
+    auto job = std::make_shared<StaticSearchJob>();
+    model::StaticSearchOptions o;
+    o.candidates = m_candidates->currentData().toString().toStdString();
+    o.seeds.clear();
+    for (int s = 1; s <= m_seeds->value(); ++s)
+        o.seeds.push_back(static_cast<std::uint64_t>(s));
+    o.top = static_cast<size_t>(m_top->value());
+    // One core is left to the studio so that it stays responsive (docs/planning.md).
+    o.threads = std::max(1, QThread::idealThreadCount() - 1);
+    o.progress = [job = job.get()](size_t settled, size_t total) {
+        job->settled = settled;
+        job->total = total;
+        return !job->cancel.load();
+    };
+    job->seeds = o.seeds.size();
+    job->thread = QThread::create([job = job.get(), scenario, o] {
+        try {
+            model::Problems problems;
+            auto r = model::searchStaticLayouts(*scenario, o, problems);
+            if (!problems.empty())
+                job->error = QString::fromStdString(problems.items().front().text());
+            else
+                job->result = std::make_unique<model::StaticSearchResult>(std::move(r));
+        } catch (const model::Cancelled&) {
+            job->cancelled = true;
+        } catch (const std::exception& e) {
+            job->error = QString::fromStdString(e.what());
+        }
+    });
+    job->thread->setParent(this);
+    connect(job->thread, &QThread::finished, this, &PlanStaticPanel::onFinished);
+    m_job = job;
+    m_searched = scenario;
+    setSearching(true);
+    m_status->setText(tr("Preparing the layouts…"));
+    job->thread->start(QThread::LowPriority);
+    return true;
+}
+
+void PlanStaticPanel::cancelSearch()
+{
+    if (m_job) {
+        m_job->cancel = true;
+        m_status->setText(tr("Cancelling…"));
+    }
+}
+
+void PlanStaticPanel::setSearching(bool searching)
+{
+    m_search->setEnabled(!searching);
+    m_cancel->setEnabled(searching);
+    m_candidates->setEnabled(!searching);
+    m_seeds->setEnabled(!searching);
+    m_top->setEnabled(!searching);
+    m_apply->setEnabled(!searching && m_result && !m_result->best.empty());
+    if (searching) {
+        m_progress->setRange(0, 0); // busy until the first count
+        m_poll->start();
+    } else {
+        m_poll->stop();
+    }
+}
+
+void PlanStaticPanel::pollProgress()
+{
+    if (!m_job || m_job->total == 0)
+        return;
+    const size_t total = m_job->total;
+    const size_t settled = m_job->settled;
+    // The bar counts in per-mille so that spaces above INT_MAX layouts fit.
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(static_cast<int>(1000.0 * static_cast<double>(settled) / static_cast<double>(total)));
+    const QLocale locale;
+    m_status->setText(
+        tr("%1 of %2 layouts settled").arg(locale.toString(qulonglong(settled)), locale.toString(qulonglong(total))));
+}
+
+void PlanStaticPanel::onFinished()
+{
+    auto job = std::move(m_job);
+    job->thread->deleteLater();
+    job->thread = nullptr;
+    if (job->result) {
+        m_result = std::move(job->result);
+        showResult();
+        m_progress->setRange(0, 1);
+        m_progress->setValue(1);
+    } else {
+        m_progress->setRange(0, 1);
+        m_progress->setValue(0);
+        m_status->setText(job->cancelled ? tr("Search cancelled; the previous results (if any) are kept.")
+                                         : tr("The search failed: %1").arg(job->error));
+    }
+    setSearching(false);
+    updateStale();
+    emit searchEnded();
+}
+
+void PlanStaticPanel::fillRow(int row, const model::LayoutScore& score, const QString& rank)
+{
+    const QLocale locale;
+    const size_t seeds = m_result->current.etBySeed.size();
+    auto set = [&](int column, const QString& text, bool right = true) {
+        auto* item = new QTableWidgetItem(text);
+        if (right)
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_table->setItem(row, column, item);
+    };
+    set(Rank, rank, false);
+    set(Configurations, QString::fromStdString(model::configurationsText(score)), false);
+    set(Layout, layoutsText(*m_searched, score), false);
+    m_table->item(row, Layout)->setToolTip(m_table->item(row, Layout)->text());
+    set(Et, locale.toString(score.et, 'f', 5));
+    set(VsCurrent,
+        QString::fromStdString(model::percentText(model::etDifferencePercent(score, m_result->current), seeds)));
+    set(Energy, locale.toString(score.energyWmin / 60000.0, 'f', 2));
+    set(AvgTardiness, locale.toString(score.avgTardinessMin, 'f', 3));
+    set(P95Tardiness, locale.toString(score.p95TardinessMin, 'f', 2));
+    set(EtBound, score.boundEt > 0.0 ? locale.toString(score.boundEt, 'f', 5) : tr("–"));
+}
+
+void PlanStaticPanel::showResult()
+{
+    const auto& r = *m_result;
+    const QLocale locale;
+    m_table->setRowCount(static_cast<int>(r.best.size()) + 1);
+    for (size_t i = 0; i < r.best.size(); ++i)
+        fillRow(static_cast<int>(i), r.best[i], QString::number(i + 1));
+    const int currentRow = static_cast<int>(r.best.size());
+    fillRow(currentRow, r.current, r.currentInSpace ? tr("current") : tr("current (not a candidate)"));
+    QFont italic = m_table->font();
+    italic.setItalic(true);
+    for (int c = 0; c < Columns; ++c)
+        m_table->item(currentRow, c)->setFont(italic);
+    const size_t seeds = r.current.etBySeed.size();
+    QString verdict = tr("Verdict: %1").arg(QString::fromStdString(model::staticVerdict(r, seeds)));
+    m_verdict->setText(verdict);
+    m_status->setText(tr("%1 layouts: %2 simulated to the end, %3 stopped early by their running bound, "
+                         "%4 skipped by their lower bound, %5 unrunnable")
+                          .arg(locale.toString(qulonglong(r.layouts)), locale.toString(qulonglong(r.simulated)),
+                               locale.toString(qulonglong(r.stoppedEarly)), locale.toString(qulonglong(r.skipped)),
+                               locale.toString(qulonglong(r.unrunnable))));
+    if (!r.best.empty())
+        m_table->selectRow(0);
+}
+
+void PlanStaticPanel::updateStale()
+{
+    if (!m_result || isSearching())
+        return;
+    const auto scenario = m_workspace->scenario();
+    if (scenario && scenario != m_searched && !sameFleetShape(*scenario, *m_searched))
+        m_status->setText(tr("The fleet changed since this search: search again before applying."));
+}
+
+bool PlanStaticPanel::applySelected()
+{
+    const auto scenario = m_workspace->scenario();
+    if (!m_result || m_result->best.empty() || isSearching() || !scenario)
+        return false;
+    if (!sameFleetShape(*scenario, *m_searched)) {
+        m_status->setText(tr("The fleet changed since this search: search again before applying."));
+        return false;
+    }
+    int row = m_table->currentRow();
+    if (row < 0 || row >= static_cast<int>(m_result->best.size()))
+        row = 0;
+    const auto& chosen = m_result->best[static_cast<size_t>(row)];
+    Fleet after = scenario->fleet;
+    size_t gpu = 0;
+    for (auto& g : after) {
+        for (auto& layout : g.layouts)
+            layout = chosen.layouts[gpu++];
+    }
+    m_undo->push(new FleetEditCommand(
+        m_workspace, scenario->fleet, std::move(after),
+        tr("Apply planned layout %1").arg(QString::fromStdString(model::configurationsText(chosen)))));
+    m_status->setText(tr("Applied layout %1 to the fleet (Edit > Undo takes it back).")
+                          .arg(QString::fromStdString(model::configurationsText(chosen))));
+    return true;
+}
+
+} // namespace ui
