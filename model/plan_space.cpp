@@ -4,6 +4,7 @@
 #include "plan_static.h"
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 namespace model {
@@ -88,7 +89,8 @@ private:
 
 } // namespace
 
-LayoutSpace::LayoutSpace(const Scenario& scenario, const std::string& candidates, size_t maxLayouts)
+LayoutSpace::LayoutSpace(const Scenario& scenario, const std::string& candidates, size_t maxLayouts, bool enumerate)
+    : m_enumerated(enumerate)
 {
     KindTable kinds;
     for (const auto& g : scenario.fleet) {
@@ -107,13 +109,16 @@ LayoutSpace::LayoutSpace(const Scenario& scenario, const std::string& candidates
             group.name = list + " (" + g.model->name + ")";
         }
         const size_t count = multisetCount(group.candidates.size(), static_cast<size_t>(g.count));
-        if (count > maxLayouts || m_size > maxLayouts / std::max<size_t>(count, 1))
+        if (enumerate && (count > maxLayouts || m_size > maxLayouts / std::max<size_t>(count, 1)))
             throw std::invalid_argument("the search space has more than " + std::to_string(maxLayouts) +
-                                        " fleet layouts; choose a shorter candidate list or fewer GPUs");
-        m_size *= count;
+                                        " fleet layouts to search exhaustively; choose a shorter candidate list, "
+                                        "fewer GPUs or a local search");
+        m_size = count > 0 && m_size > std::numeric_limits<size_t>::max() / count ? std::numeric_limits<size_t>::max()
+                                                                                  : m_size * count;
         for (const auto& c : group.candidates)
             group.kindBits.push_back(kinds.bitsOf(*g.model, c));
-        group.multisets = enumerateMultisets(static_cast<int>(group.candidates.size()), g.count);
+        if (enumerate)
+            group.multisets = enumerateMultisets(static_cast<int>(group.candidates.size()), g.count);
         for (const auto& layout : g.layouts) {
             const auto it = std::find_if(group.candidates.begin(), group.candidates.end(),
                                          [&](const simcore::Layout& c) { return simcore::sameInstances(c, layout); });
@@ -124,53 +129,53 @@ LayoutSpace::LayoutSpace(const Scenario& scenario, const std::string& candidates
     }
 }
 
-std::vector<int> LayoutSpace::digits(size_t index) const
+LayoutSpace::Point LayoutSpace::point(size_t index) const
 {
-    std::vector<int> d(m_groups.size());
+    Point p(m_groups.size());
     for (size_t g = m_groups.size(); g-- > 0;) {
         const size_t n = m_groups[g].multisets.size();
-        d[g] = static_cast<int>(index % n);
+        p[g] = m_groups[g].multisets[index % n];
         index /= n;
     }
-    return d;
+    return p;
 }
 
-size_t LayoutSpace::index(const std::vector<int>& digits) const
+size_t LayoutSpace::index(const Point& point) const
 {
     size_t i = 0;
     for (size_t g = 0; g < m_groups.size(); ++g)
-        i = i * m_groups[g].multisets.size() + static_cast<size_t>(digits[g]);
+        i = i * m_groups[g].multisets.size() + static_cast<size_t>(multisetIndex(m_groups[g], point[g]));
     return i;
 }
 
-std::vector<simcore::FleetGpu> LayoutSpace::fleet(const std::vector<int>& digits) const
+std::vector<simcore::FleetGpu> LayoutSpace::fleet(const Point& point) const
 {
     std::vector<simcore::FleetGpu> out;
     for (size_t g = 0; g < m_groups.size(); ++g) {
         const auto& group = m_groups[g];
-        for (int c : group.multisets[static_cast<size_t>(digits[g])])
+        for (int c : point[g])
             out.push_back({group.model, group.powerW, group.candidates[static_cast<size_t>(c)]});
     }
     return out;
 }
 
-std::vector<std::vector<int>> LayoutSpace::numbers(const std::vector<int>& digits) const
+std::vector<std::vector<int>> LayoutSpace::numbers(const Point& point) const
 {
     std::vector<std::vector<int>> out;
-    for (size_t g = 0; g < m_groups.size(); ++g) {
+    for (const auto& m : point) {
         std::vector<int> n;
-        for (int c : m_groups[g].multisets[static_cast<size_t>(digits[g])])
+        for (int c : m)
             n.push_back(c + 1);
         out.push_back(std::move(n));
     }
     return out;
 }
 
-std::uint64_t LayoutSpace::kinds(const std::vector<int>& digits) const
+std::uint64_t LayoutSpace::kinds(const Point& point) const
 {
     std::uint64_t bits = 0;
     for (size_t g = 0; g < m_groups.size(); ++g) {
-        for (int c : m_groups[g].multisets[static_cast<size_t>(digits[g])])
+        for (int c : point[g])
             bits |= m_groups[g].kindBits[static_cast<size_t>(c)];
     }
     return bits;
@@ -183,25 +188,21 @@ int LayoutSpace::multisetIndex(const Group& g, const std::vector<int>& m) const
     return it != g.multisets.end() && *it == m ? static_cast<int>(it - g.multisets.begin()) : -1;
 }
 
-std::vector<size_t> LayoutSpace::neighbours(size_t index) const
+std::vector<LayoutSpace::Point> LayoutSpace::neighbours(const Point& point) const
 {
-    std::vector<size_t> out;
-    const auto d = digits(index);
+    std::vector<Point> out;
     for (size_t g = 0; g < m_groups.size(); ++g) {
-        const auto& group = m_groups[g];
-        const auto& m = group.multisets[static_cast<size_t>(d[g])];
+        const auto& m = point[g];
         for (size_t i = 0; i < m.size(); ++i) {
             if (i > 0 && m[i] == m[i - 1])
                 continue; // the same configuration on another GPU gives the same neighbours
-            for (int c = 0; c < static_cast<int>(group.candidates.size()); ++c) {
+            for (int c = 0; c < static_cast<int>(m_groups[g].candidates.size()); ++c) {
                 if (c == m[i])
                     continue;
-                auto n = m;
-                n[i] = c;
-                std::sort(n.begin(), n.end());
-                auto nd = d;
-                nd[g] = multisetIndex(group, n);
-                out.push_back(this->index(nd));
+                Point n = point;
+                n[g][i] = c;
+                std::sort(n[g].begin(), n[g].end());
+                out.push_back(std::move(n));
             }
         }
     }
@@ -210,19 +211,36 @@ std::vector<size_t> LayoutSpace::neighbours(size_t index) const
     return out;
 }
 
-bool LayoutSpace::scenarioIndex(size_t& out, bool anyOrder) const
+std::vector<LayoutSpace::Point> LayoutSpace::uniformPoints() const
 {
-    std::vector<int> d;
+    size_t most = 0;
+    for (const auto& g : m_groups)
+        most = std::max(most, g.candidates.size());
+    std::vector<Point> out;
+    for (size_t c = 0; c < most; ++c) {
+        Point p;
+        for (const auto& g : m_groups) {
+            const int pick = static_cast<int>(std::min(c, g.candidates.size() - 1));
+            p.emplace_back(g.current.size(), pick);
+        }
+        if (out.empty() || out.back() != p)
+            out.push_back(std::move(p));
+    }
+    return out;
+}
+
+bool LayoutSpace::scenarioPoint(Point& out, bool anyOrder) const
+{
+    Point p;
     for (const auto& g : m_groups) {
         auto m = g.current;
         if (anyOrder)
             std::sort(m.begin(), m.end());
-        const int i = multisetIndex(g, m);
-        if (i < 0)
+        if (std::find(m.begin(), m.end(), -1) != m.end() || !std::is_sorted(m.begin(), m.end()))
             return false;
-        d.push_back(i);
+        p.push_back(std::move(m));
     }
-    out = index(d);
+    out = std::move(p);
     return true;
 }
 

@@ -17,6 +17,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -43,7 +44,9 @@ class Search
 {
 public:
     Search(const Scenario& scenario, const StaticSearchOptions& options)
-        : m_scenario(scenario), m_options(options), m_space(scenario, options.candidates, kMaxStaticSearchLayouts)
+        : m_scenario(scenario)
+        , m_options(options)
+        , m_space(scenario, options.candidates, kMaxStaticSearchLayouts, exhaustive(scenario, options))
     {
     }
 
@@ -51,18 +54,32 @@ public:
 
 private:
     void setupDays(Problems& problems);
+    using Point = LayoutSpace::Point;
+    /// Whether the search visits every layout (docs/planning.md, "Local search").
+    static bool exhaustive(const Scenario& scenario, const StaticSearchOptions& options);
     void scoreScenarioLayout();
-    const std::vector<LayoutBound>& boundsFor(const std::vector<int>& digits,
-                                              const std::vector<simcore::FleetGpu>& fleet);
-    /// Settles every layout of @p batch (on the worker threads); each is scored at most once.
-    void runBatch(const std::vector<size_t>& batch);
-    void worker(const std::vector<size_t>& batch);
-    void settleLayout(size_t index);
+    const std::vector<LayoutBound>& boundsFor(const Point& point, const std::vector<simcore::FleetGpu>& fleet);
+    /// Settles every layout of @p batch not settled yet (on the worker threads).
+    void runBatch(const std::vector<Point>& batch);
+    /// Marks @p point settled; false when it already was.
+    bool markSettled(const Point& point);
+    void worker(const std::vector<Point>& batch);
+    void settleLayout(const Point& point);
+    /// Steepest descent over neighbours from @p start, until the best layout no longer changes.
+    void descend(const Point& start);
+    void visitTheRest();
     /// Scores one layout; false when a bound stopped it (it cannot enter the top list).
+    /// @p stoppedAbove receives the threshold the layout's bound passed when it was stopped.
     bool score(const std::vector<simcore::FleetGpu>& fleet, const std::vector<LayoutBound>& bounds, bool prune,
-               LayoutScore& out);
-    void offer(size_t index, LayoutScore score);
-    [[nodiscard]] double threshold() const { return m_threshold.load(std::memory_order_relaxed); }
+               LayoutScore& out, double* stoppedAbove = nullptr);
+    void notePruned(const Point& point, double above);
+    void offer(const Point& point, LayoutScore score);
+    /// The ET above which a layout is of no use now: the top list's last, or the ceiling of a
+    /// descent's batch when that is higher (a better neighbour must be known exactly).
+    [[nodiscard]] double threshold() const
+    {
+        return std::max(m_threshold.load(std::memory_order_relaxed), m_ceiling.load(std::memory_order_relaxed));
+    }
     /// Counts a settled layout under @p field and reports progress.
     void count(size_t StaticSearchResult::*field);
 
@@ -71,12 +88,16 @@ private:
     LayoutSpace m_space;
     std::vector<std::vector<simcore::Job>> m_days;
     std::vector<LayoutBound::DayBounds> m_dayBounds;
-    std::vector<char> m_settled; ///< per layout: already in a batch
+    std::vector<char> m_settledIndex; ///< enumerated spaces: per layout, already in a batch
+    std::set<Point> m_settledPoints;  ///< otherwise: the layouts already in a batch
 
     std::mutex m_mutex;                                         ///< guards what follows
     std::map<std::uint64_t, std::vector<LayoutBound>> m_bounds; ///< per instance-kind set, per seed
-    std::vector<std::pair<size_t, LayoutScore>> m_top;          ///< best first, ties by index
+    std::vector<std::pair<Point, LayoutScore>> m_top;           ///< best first, ties by point (= by index)
     std::atomic<double> m_threshold{std::numeric_limits<double>::infinity()};
+    std::atomic<double> m_ceiling{-std::numeric_limits<double>::infinity()};
+    std::map<Point, double> m_fullEt;   ///< layouts simulated to the end: their mean ET
+    std::map<Point, double> m_prunedAt; ///< layouts stopped or skipped: their ET is above this
     std::atomic<size_t> m_next{0};
     std::atomic<bool> m_cancelled{false};
     size_t m_done = 0;
@@ -102,11 +123,10 @@ void Search::setupDays(Problems& problems)
     }
 }
 
-const std::vector<LayoutBound>& Search::boundsFor(const std::vector<int>& digits,
-                                                  const std::vector<simcore::FleetGpu>& fleet)
+const std::vector<LayoutBound>& Search::boundsFor(const Point& point, const std::vector<simcore::FleetGpu>& fleet)
 {
     std::lock_guard lock(m_mutex);
-    const auto kinds = m_space.kinds(digits);
+    const auto kinds = m_space.kinds(point);
     auto it = m_bounds.find(kinds);
     if (it == m_bounds.end()) {
         std::vector<LayoutBound> perSeed;
@@ -118,7 +138,7 @@ const std::vector<LayoutBound>& Search::boundsFor(const std::vector<int>& digits
 }
 
 bool Search::score(const std::vector<simcore::FleetGpu>& fleet, const std::vector<LayoutBound>& bounds, bool prune,
-                   LayoutScore& out)
+                   LayoutScore& out, double* stoppedAbove)
 {
     const auto& registry = policies::builtinRegistry();
     const double seeds = static_cast<double>(m_days.size());
@@ -139,7 +159,10 @@ bool Search::score(const std::vector<simcore::FleetGpu>& fleet, const std::vecto
             if (prune && ++steps % 64 == 0) {
                 const double lb = (etSum + bounds[s].runningEt(engine, capacity) + staticRest) / seeds;
                 // A margin of 1e-9 keeps rounding in the bound's sums from ever cutting a tie.
-                stopped = m_cancelled.load(std::memory_order_relaxed) || lb > threshold() * (1.0 + 1e-9);
+                const double limit = threshold();
+                stopped = m_cancelled.load(std::memory_order_relaxed) || lb > limit * (1.0 + 1e-9);
+                if (stopped && stoppedAbove)
+                    *stoppedAbove = limit;
             }
         }
         out.events += static_cast<size_t>(engine.steps());
@@ -157,15 +180,15 @@ bool Search::score(const std::vector<simcore::FleetGpu>& fleet, const std::vecto
     return true;
 }
 
-void Search::offer(size_t index, LayoutScore score)
+void Search::offer(const Point& point, LayoutScore score)
 {
     std::lock_guard lock(m_mutex);
     const auto pos = std::find_if(m_top.begin(), m_top.end(), [&](const auto& e) {
-        return score.et < e.second.et || (score.et == e.second.et && index < e.first);
+        return score.et < e.second.et || (score.et == e.second.et && point < e.first);
     });
     if (static_cast<size_t>(pos - m_top.begin()) >= m_options.top)
         return;
-    m_top.insert(pos, {index, std::move(score)});
+    m_top.insert(pos, {point, std::move(score)});
     if (m_top.size() > m_options.top)
         m_top.pop_back();
     if (m_top.size() == m_options.top)
@@ -177,40 +200,48 @@ void Search::count(size_t StaticSearchResult::*field)
     std::lock_guard lock(m_mutex);
     m_result.*field += 1;
     m_done += 1;
-    if (m_options.progress && (m_done - m_lastReported >= 64 || m_done == m_result.layouts)) {
+    const size_t total = m_result.exhaustive ? m_result.layouts : 0;
+    if (m_options.progress && (m_done - m_lastReported >= 64 || m_done == total)) {
         m_lastReported = m_done;
-        if (!m_options.progress(m_done, m_result.layouts))
+        if (!m_options.progress(m_done, total))
             m_cancelled = true;
     }
 }
 
-void Search::settleLayout(size_t index)
+void Search::settleLayout(const Point& point)
 {
-    const auto d = m_space.digits(index);
-    const auto fleet = m_space.fleet(d);
-    const auto& bounds = boundsFor(d, fleet);
+    const auto fleet = m_space.fleet(point);
+    const auto& bounds = boundsFor(point, fleet);
     if (bounds.front().unrunnableJobs() > 0)
         return count(&StaticSearchResult::unrunnable);
     LayoutScore s;
     for (const auto& b : bounds)
         s.boundEt += b.staticEt() / static_cast<double>(bounds.size());
-    if (m_options.prune && s.boundEt > threshold() * (1.0 + 1e-9))
+    const double limit = threshold();
+    if (m_options.prune && s.boundEt > limit * (1.0 + 1e-9)) {
+        notePruned(point, limit);
         return count(&StaticSearchResult::skipped);
-    const bool finished = score(fleet, bounds, m_options.prune, s);
+    }
+    double stoppedAbove = 0.0;
+    const bool finished = score(fleet, bounds, m_options.prune, s, &stoppedAbove);
     {
         std::lock_guard lock(m_mutex);
         m_result.events += s.events;
+        if (finished)
+            m_fullEt[point] = s.et;
     }
-    if (!finished)
+    if (!finished) {
+        notePruned(point, stoppedAbove);
         return count(&StaticSearchResult::stoppedEarly);
-    s.configs = m_space.numbers(d);
+    }
+    s.configs = m_space.numbers(point);
     for (const auto& f : fleet)
         s.layouts.push_back(f.layout);
-    offer(index, std::move(s));
+    offer(point, std::move(s));
     count(&StaticSearchResult::simulated);
 }
 
-void Search::worker(const std::vector<size_t>& batch)
+void Search::worker(const std::vector<Point>& batch)
 {
     try {
         for (size_t k = m_next++; k < batch.size() && !m_cancelled; k = m_next++)
@@ -223,14 +254,37 @@ void Search::worker(const std::vector<size_t>& batch)
     }
 }
 
-void Search::runBatch(const std::vector<size_t>& all)
+void Search::notePruned(const Point& point, double above)
 {
-    std::vector<size_t> batch;
-    for (size_t i : all) {
-        if (!m_settled[i]) {
-            m_settled[i] = 1;
-            batch.push_back(i);
-        }
+    std::lock_guard lock(m_mutex);
+    double& known = m_prunedAt.try_emplace(point, above).first->second;
+    known = std::max(known, above);
+}
+
+bool Search::markSettled(const Point& point)
+{
+    if (m_space.enumerated()) {
+        char& settled = m_settledIndex[m_space.index(point)];
+        const bool fresh = settled == 0;
+        settled = 1;
+        return fresh;
+    }
+    // A local search scores a layout again when what is known of it does not decide the move: it
+    // was stopped below the batch's ceiling (docs/planning.md, "Local search").
+    if (m_settledPoints.insert(point).second)
+        return true;
+    if (m_fullEt.count(point) > 0)
+        return false;
+    const auto it = m_prunedAt.find(point);
+    return it != m_prunedAt.end() && it->second < m_ceiling.load();
+}
+
+void Search::runBatch(const std::vector<Point>& all)
+{
+    std::vector<Point> batch;
+    for (const auto& p : all) {
+        if (markSettled(p))
+            batch.push_back(p);
     }
     m_next = 0;
     const unsigned n = m_options.threads > 0 ? m_options.threads : std::max(1u, std::thread::hardware_concurrency());
@@ -265,12 +319,69 @@ void Search::scoreScenarioLayout()
     m_result.currentInSpace = true;
     for (const auto& g : current.configs)
         m_result.currentInSpace = m_result.currentInSpace && std::find(g.begin(), g.end(), 0) == g.end();
-    size_t index = 0;
-    if (bounds.front().unrunnableJobs() == 0 && m_space.scenarioIndex(index)) {
-        m_settled[index] = 1;
+    Point point;
+    if (bounds.front().unrunnableJobs() == 0 && m_space.scenarioPoint(point)) {
+        markSettled(point);
+        m_fullEt[point] = current.et;
         m_result.events += current.events;
-        offer(index, current);
+        offer(point, current);
         count(&StaticSearchResult::simulated);
+    }
+}
+
+bool Search::exhaustive(const Scenario& scenario, const StaticSearchOptions& options)
+{
+    if (options.method != SearchMethod::Auto)
+        return options.method == SearchMethod::Exhaustive;
+    const LayoutSpace sized(scenario, options.candidates, 0, false);
+    return sized.size() <= kAutoExhaustiveLayouts;
+}
+
+void Search::descend(const Point& start)
+{
+    // The start is scored in full (no ceiling); each step moves to the best neighbour that is
+    // better than the centre. Neighbours better than the centre are never pruned (the ceiling is
+    // the centre's ET), so the path does not depend on timing or threads.
+    struct ResetCeiling
+    {
+        std::atomic<double>& ceiling;
+        ~ResetCeiling() { ceiling = -std::numeric_limits<double>::infinity(); }
+    } reset{m_ceiling};
+    m_ceiling = std::numeric_limits<double>::infinity();
+    runBatch({start});
+    auto known = m_fullEt.find(start);
+    if (known == m_fullEt.end())
+        return; // unrunnable
+    Point centre = start;
+    double centreEt = known->second;
+    for (int round = 0; round < 1000; ++round) {
+        m_ceiling = centreEt;
+        const auto around = m_space.neighbours(centre);
+        runBatch(around);
+        const Point* best = nullptr;
+        for (const auto& n : around) {
+            const auto it = m_fullEt.find(n);
+            if (it != m_fullEt.end() && it->second < centreEt) {
+                centreEt = it->second;
+                best = &n;
+            }
+        }
+        if (!best)
+            break;
+        centre = *best;
+    }
+}
+
+void Search::visitTheRest()
+{
+    // In chunks, so that memory stays small and a cancel is seen soon.
+    constexpr size_t kChunk = 4096;
+    std::vector<Point> chunk;
+    for (size_t i = 0; i < m_space.size(); i += kChunk) {
+        chunk.clear();
+        for (size_t k = i; k < std::min(m_space.size(), i + kChunk); ++k)
+            chunk.push_back(m_space.point(k));
+        runBatch(chunk);
     }
 }
 
@@ -281,6 +392,7 @@ StaticSearchResult Search::run(Problems& problems)
     if (m_options.top < 1 || m_options.top > 1000)
         throw std::invalid_argument("the top list must keep between 1 and 1000 layouts");
     m_result.layouts = m_space.size();
+    m_result.exhaustive = m_space.enumerated();
     for (size_t g = 0; g < m_space.groups(); ++g) {
         m_result.candidateNames.push_back(m_space.candidateName(g));
         m_result.candidatesPerGroup.push_back(m_space.candidateCount(g));
@@ -288,27 +400,23 @@ StaticSearchResult Search::run(Problems& problems)
     setupDays(problems);
     if (!problems.empty())
         return m_result;
-    m_settled.assign(m_space.size(), 0);
+    if (m_space.enumerated())
+        m_settledIndex.assign(m_space.size(), 0);
     scoreScenarioLayout();
 
-    // First a descent: the neighbours (one GPU changed) of the best layout so far, until none is
-    // better. It fills the top list with good layouts early, so the bounds prune the rest sooner.
-    size_t centre = 0;
-    if (!m_space.scenarioIndex(centre, true))
-        centre = 0;
-    runBatch({centre});
-    for (int round = 0; round < 100 && !m_top.empty(); ++round) {
-        runBatch(m_space.neighbours(centre));
-        if (m_top.front().first == centre)
-            break;
-        centre = m_top.front().first;
+    // First a descent from the scenario's own layout: the neighbours (one GPU changed) of the best
+    // layout so far, until none is better. It fills the top list with good layouts early, so the
+    // bounds prune the rest sooner. Then, exhaustive: every layout not settled yet, in
+    // enumeration order (the order changes no result); local: a descent from every uniform layout.
+    Point own;
+    if (m_space.scenarioPoint(own, true))
+        descend(own);
+    if (m_result.exhaustive) {
+        visitTheRest();
+    } else {
+        for (const auto& start : m_space.uniformPoints())
+            descend(start);
     }
-    // Then every layout not settled yet, in enumeration order. The order changes no result.
-    std::vector<size_t> rest;
-    rest.reserve(m_space.size());
-    for (size_t i = 0; i < m_space.size(); ++i)
-        rest.push_back(i);
-    runBatch(rest);
     for (auto& e : m_top)
         m_result.best.push_back(std::move(e.second));
     return m_result;

@@ -12,6 +12,13 @@
 
 namespace model {
 
+/// @brief How the layout space is walked (docs/planning.md, "Best static layout").
+enum class SearchMethod {
+    Auto,       ///< exhaustive up to kAutoExhaustiveLayouts layouts, local above
+    Exhaustive, ///< every layout, pruned by bounds: the exact top list
+    Local,      ///< steepest descents from the current and the uniform layouts: a good top list, not a proven one
+};
+
 /// @brief What `plan --search static` searches (docs/planning.md, "Best static layout").
 struct StaticSearchOptions
 {
@@ -24,7 +31,9 @@ struct StaticSearchOptions
     /// Skip layouts whose lower bound is above the current top list, and stop a layout's
     /// simulation once its running bound is (exact: docs/planning.md). Off: brute force.
     bool prune = true;
-    /// Called now and then with (layouts settled, layouts in total); false cancels the search
+    SearchMethod method = SearchMethod::Auto;
+    /// Called now and then with (layouts settled, layouts in total; 0 for a local search whose
+    /// total is not known in advance); false cancels the search
     /// (searchStaticLayouts() then throws Cancelled). Called from worker threads, one at a time.
     std::function<bool(size_t settled, size_t total)> progress;
 };
@@ -48,7 +57,8 @@ struct StaticSearchResult
 {
     std::vector<std::string> candidateNames; ///< per group: where its candidates came from
     std::vector<size_t> candidatesPerGroup;  ///< per group: configurations to choose from
-    size_t layouts = 0;                      ///< fleet layouts in the space (multisets)
+    size_t layouts = 0;                      ///< fleet layouts in the space (multisets; saturated)
+    bool exhaustive = true;                  ///< every layout was settled (else a local search)
     size_t unrunnable = 0;                   ///< layouts on which some job fits no instance (left out)
     size_t simulated = 0;                    ///< layouts simulated to the end of every seed
     size_t stoppedEarly = 0;                 ///< simulations stopped once their running bound was above the top list
@@ -67,8 +77,11 @@ struct StaticSearchResult
 [[nodiscard]] StaticSearchResult searchStaticLayouts(const Scenario& scenario, const StaticSearchOptions& options,
                                                      Problems& problems);
 
-/// @brief The largest search space searchStaticLayouts() accepts.
+/// @brief The largest space searchStaticLayouts() searches exhaustively.
 inline constexpr size_t kMaxStaticSearchLayouts = 5'000'000;
+/// @brief SearchMethod::Auto searches exhaustively up to this many layouts (about a minute or two
+/// for a day of 4,000 jobs on 2 cores), locally above.
+inline constexpr size_t kAutoExhaustiveLayouts = 200'000;
 
 /// @brief The ET difference of @p score to @p reference in %, paired by seed, with its 95% interval
 /// (docs/planning.md, "Verdicts").

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <limits>
 #include <set>
 
 namespace ui {
@@ -146,6 +147,14 @@ QWidget* PlanStaticPanel::createControls()
     m_candidates->setObjectName(QStringLiteral("planCandidates"));
     m_candidates->setToolTip(tr("The configurations each GPU may take"));
     form->addRow(tr("Candidates:"), m_candidates);
+    m_method = new QComboBox;
+    m_method->setObjectName(QStringLiteral("planMethod"));
+    m_method->addItem(tr("Exhaustive up to 200,000 layouts, else local"), int(model::SearchMethod::Auto));
+    m_method->addItem(tr("Exhaustive (every layout, exact top list)"), int(model::SearchMethod::Exhaustive));
+    m_method->addItem(tr("Local (descents from the current and uniform layouts)"), int(model::SearchMethod::Local));
+    m_method->setToolTip(tr("Exhaustive search proves the top list; local search scales to any fleet but "
+                            "may miss the best layout (docs/planning.md)"));
+    form->addRow(tr("Method:"), m_method);
     m_seeds = new QSpinBox;
     m_seeds->setObjectName(QStringLiteral("planSeeds"));
     m_seeds->setRange(1, 100);
@@ -227,6 +236,7 @@ bool PlanStaticPanel::startSearch()
     for (int s = 1; s <= m_seeds->value(); ++s)
         o.seeds.push_back(static_cast<std::uint64_t>(s));
     o.top = static_cast<size_t>(m_top->value());
+    o.method = static_cast<model::SearchMethod>(m_method->currentData().toInt());
     // One core is left to the studio so that it stays responsive (docs/planning.md).
     o.threads = std::max(1, QThread::idealThreadCount() - 1);
     o.progress = [job = job.get()](size_t settled, size_t total) {
@@ -272,6 +282,7 @@ void PlanStaticPanel::setSearching(bool searching)
     m_search->setEnabled(!searching);
     m_cancel->setEnabled(searching);
     m_candidates->setEnabled(!searching);
+    m_method->setEnabled(!searching);
     m_seeds->setEnabled(!searching);
     m_top->setEnabled(!searching);
     m_apply->setEnabled(!searching && m_result && !m_result->best.empty());
@@ -285,14 +296,18 @@ void PlanStaticPanel::setSearching(bool searching)
 
 void PlanStaticPanel::pollProgress()
 {
-    if (!m_job || m_job->total == 0)
+    if (!m_job || m_job->settled == 0)
         return;
     const size_t total = m_job->total;
     const size_t settled = m_job->settled;
+    const QLocale locale;
+    if (total == 0) { // a local search: its length is not known in advance
+        m_status->setText(tr("Local search: %1 layouts scored").arg(locale.toString(qulonglong(settled))));
+        return;
+    }
     // The bar counts in per-mille so that spaces above INT_MAX layouts fit.
     m_progress->setRange(0, 1000);
     m_progress->setValue(static_cast<int>(1000.0 * static_cast<double>(settled) / static_cast<double>(total)));
-    const QLocale locale;
     m_status->setText(
         tr("%1 of %2 layouts settled").arg(locale.toString(qulonglong(settled)), locale.toString(qulonglong(total))));
 }
@@ -357,9 +372,15 @@ void PlanStaticPanel::showResult()
     const size_t seeds = r.current.etBySeed.size();
     QString verdict = tr("Verdict: %1").arg(QString::fromStdString(model::staticVerdict(r, seeds)));
     m_verdict->setText(verdict);
-    m_status->setText(tr("%1 layouts: %2 simulated to the end, %3 stopped early by their running bound, "
+    const QString space = r.layouts == std::numeric_limits<size_t>::max() ? tr("more than 10^19")
+                                                                          : locale.toString(qulonglong(r.layouts));
+    const QString how = r.exhaustive ? tr("Exhaustive over %1 layouts").arg(space)
+                                     : tr("Local search in %1 layouts (the best of those visited, not a proven "
+                                          "optimum)")
+                                           .arg(space);
+    m_status->setText(tr("%1: %2 simulated to the end, %3 stopped early by their running bound, "
                          "%4 skipped by their lower bound, %5 unrunnable")
-                          .arg(locale.toString(qulonglong(r.layouts)), locale.toString(qulonglong(r.simulated)),
+                          .arg(how, locale.toString(qulonglong(r.simulated)),
                                locale.toString(qulonglong(r.stoppedEarly)), locale.toString(qulonglong(r.skipped)),
                                locale.toString(qulonglong(r.unrunnable))));
     if (!r.best.empty())

@@ -45,6 +45,7 @@ public:
     [[nodiscard]] QLabel* statusLabel() const { return m_status; }
     [[nodiscard]] QSpinBox* seedsBox() const { return m_seeds; }
     [[nodiscard]] QComboBox* candidatesBox() const { return m_candidates; }
+    [[nodiscard]] QComboBox* methodBox() const { return m_method; }
     [[nodiscard]] const model::StaticSearchResult* result() const { return m_result.get(); }
 
 signals:
@@ -64,6 +65,7 @@ private:
     Workspace* m_workspace;
     QUndoStack* m_undo;
     QComboBox* m_candidates = nullptr;
+    QComboBox* m_method = nullptr;
     QSpinBox* m_seeds = nullptr;
     QSpinBox* m_top = nullptr;
     QPushButton* m_search = nullptr;

@@ -61,12 +61,14 @@ Commands:
       edf-most-packed/static, cedf/none); from a session, run ids or pairs (default: all).
       At most 4 runs.
   plan SCENARIO.json --search static [--candidates LIST|maximal] [--seeds 1-N] [--top N]
-       [--scheduler ID] [--threads N] [--no-prune] [--json] [--out RESULT.json]
-       [--apply-to NEW_SCENARIO.json]
+       [--method auto|exhaustive|local] [--scheduler ID] [--threads N] [--no-prune] [--json]
+       [--out RESULT.json] [--apply-to NEW_SCENARIO.json] [--quiet]
       The static layouts (one configuration per GPU) with the lowest mean ET over the seeds under
-      the scenario's scheduler: every multiset of the group's configuration list (or of another
-      list, or of every maximal layout), simulated, and pruned by lower bounds that never drop
-      a layout of the top N (docs/planning.md). Prints the top N with their difference to the
+      the scenario's scheduler, from the group's configuration list (or another list, or every
+      maximal layout). exhaustive: every multiset, simulated and pruned by lower bounds that
+      never drop a layout of the top N (up to 5,000,000 layouts); local: steepest descents from
+      the current and the uniform layouts (any size, not a proven optimum); auto: exhaustive up
+      to 200,000 layouts (docs/planning.md). Prints the top N with their difference to the
       current layout; --apply-to writes the scenario with the best layout.
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.

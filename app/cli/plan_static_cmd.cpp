@@ -30,6 +30,9 @@ void printText(std::ostream& out, const model::Scenario& scenario, const model::
         out << "Group " << g + 1 << ": " << scenario.fleet[g].count << " GPUs, " << r.candidatesPerGroup[g]
             << " configurations from " << r.candidateNames[g] << "\n";
     out << "Space: " << r.layouts << " fleet layouts (multisets; GPUs of a group in ascending configuration order)\n";
+    if (!r.exhaustive)
+        out << "Local search (steepest descents from the current and the uniform layouts): the top list is the "
+               "best of the layouts visited, not a proven optimum; --method exhaustive searches every layout\n";
     out << "Searched in " << std::fixed << std::setprecision(1) << seconds << " s: " << r.simulated
         << " simulated to the end, " << r.stoppedEarly << " stopped early by their running bound, " << r.skipped
         << " skipped by their static bound, " << r.unrunnable << " unrunnable (a job fits no instance); " << r.events
@@ -82,17 +85,12 @@ nlohmann::json scoreJson(const model::Scenario& scenario, const model::LayoutSco
 std::string resultJson(const model::Scenario& scenario, const model::StaticSearchOptions& o,
                        const model::StaticSearchResult& r)
 {
-    nlohmann::json j{{"scenario", scenario.name},
-                     {"scheduler", scenario.scheduler.id},
-                     {"seeds", o.seeds},
-                     {"candidates", r.candidateNames},
-                     {"layouts", r.layouts},
-                     {"simulated", r.simulated},
-                     {"stopped_early", r.stoppedEarly},
-                     {"skipped", r.skipped},
-                     {"events", r.events},
-                     {"unrunnable", r.unrunnable},
-                     {"current", scoreJson(scenario, r.current, r.current)}};
+    nlohmann::json j{{"scenario", scenario.name},  {"scheduler", scenario.scheduler.id},
+                     {"seeds", o.seeds},           {"candidates", r.candidateNames},
+                     {"layouts", r.layouts},       {"exhaustive", r.exhaustive},
+                     {"simulated", r.simulated},   {"stopped_early", r.stoppedEarly},
+                     {"skipped", r.skipped},       {"events", r.events},
+                     {"unrunnable", r.unrunnable}, {"current", scoreJson(scenario, r.current, r.current)}};
     j["best"] = nlohmann::json::array();
     for (const auto& s : r.best)
         j["best"].push_back(scoreJson(scenario, s, r.current));
@@ -122,6 +120,15 @@ model::StaticSearchOptions options(const Args& args)
         o.threads = static_cast<unsigned>(v);
     }
     o.prune = !args.flag("--no-prune");
+    const std::string method = args.value("--method").value_or("auto");
+    if (method == "auto")
+        o.method = model::SearchMethod::Auto;
+    else if (method == "exhaustive")
+        o.method = model::SearchMethod::Exhaustive;
+    else if (method == "local")
+        o.method = model::SearchMethod::Local;
+    else
+        throw UsageError("--method needs auto, exhaustive or local, got '" + method + "'");
     return o;
 }
 
@@ -129,9 +136,9 @@ model::StaticSearchOptions options(const Args& args)
 
 int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(
-        words, {"--json", "--no-prune", "--quiet"},
-        {"--search", "--candidates", "--seeds", "--top", "--threads", "--scheduler", "--out", "--apply-to"});
+    const Args args(words, {"--json", "--no-prune", "--quiet"},
+                    {"--search", "--candidates", "--seeds", "--top", "--threads", "--scheduler", "--method", "--out",
+                     "--apply-to"});
     model::Problems problems;
     auto scenario = model::loadScenario(args.onePositional("scenario file"), problems);
     for (const auto& p : problems.items())
@@ -147,9 +154,12 @@ int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std:
     auto last = std::chrono::steady_clock::now();
     o.progress = [&](size_t settled, size_t total) {
         const auto now = std::chrono::steady_clock::now();
-        if (!quiet && (now - last > std::chrono::seconds(2) || settled == total)) {
+        if (!quiet && (now - last > std::chrono::seconds(10) || settled == total)) {
             last = now;
-            err << "searched " << settled << " of " << total << " layouts\n";
+            err << "searched " << settled;
+            if (total > 0)
+                err << " of " << total;
+            err << " layouts\n";
         }
         return true;
     };

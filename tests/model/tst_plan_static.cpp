@@ -96,6 +96,8 @@ private slots:
     void currentLayoutIsScoredAndCompared();
     void unrunnableLayoutsAreLeftOut();
     void refusesHugeSpacesAndBadOptions();
+    void localSearchIsExactOnWhatItVisits();
+    void autoWalksLargeSpacesLocally();
     void cancels();
 };
 
@@ -116,17 +118,20 @@ void TestPlanStatic::spaceNumbersAndNeighbours()
     scenario.fleet.front().layouts = {list->layouts[4], list->layouts[1], list->layouts[4]};
     const model::LayoutSpace space(scenario, "", 1000);
     QCOMPARE(space.size(), size_t{364});
-    size_t index = 0;
-    QVERIFY(!space.scenarioIndex(index));      // as written it is not a canonical multiset
-    QVERIFY(space.scenarioIndex(index, true)); // sorted it is 2,5,5
-    QCOMPARE(space.numbers(space.digits(index)).front(), (std::vector<int>{2, 5, 5}));
-    QCOMPARE(space.index(space.digits(index)), index);
+    model::LayoutSpace::Point point;
+    QVERIFY(!space.scenarioPoint(point));      // as written it is not a canonical multiset
+    QVERIFY(space.scenarioPoint(point, true)); // sorted it is 2,5,5
+    QCOMPARE(space.numbers(point).front(), (std::vector<int>{2, 5, 5}));
+    QCOMPARE(space.point(space.index(point)), point);
+    for (size_t i = 0; i < space.size(); i += 37)
+        QCOMPARE(space.index(space.point(i)), i);
     // One GPU changed: 2 -> any of 11 others, or one 5 -> any of 11 others; 2,5,5 itself excluded
     // and duplicates merged (e.g. 5,5,5 is reached once).
-    const auto n = space.neighbours(index);
+    const auto n = space.neighbours(point);
     QCOMPARE(n.size(), size_t{22});
-    for (size_t i : n) {
-        const auto c = space.numbers(space.digits(i)).front();
+    QVERIFY(std::is_sorted(n.begin(), n.end()));
+    for (const auto& p : n) {
+        const auto c = space.numbers(p).front();
         int same = 0;
         std::vector<int> want{2, 5, 5};
         for (int x : c) {
@@ -138,6 +143,19 @@ void TestPlanStatic::spaceNumbersAndNeighbours()
         }
         QCOMPARE(same, 2);
     }
+    // The uniform layouts: 1,1,1 ... 12,12,12. A space too large to number is still walked.
+    const auto uniform = space.uniformPoints();
+    QCOMPARE(uniform.size(), size_t{12});
+    QCOMPARE(space.numbers(uniform.back()).front(), (std::vector<int>{12, 12, 12}));
+    scenario.fleet.front().count = 40;
+    scenario.fleet.front().layouts.resize(40, list->layouts[0]);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model::LayoutSpace(scenario, "", 1000));
+    const model::LayoutSpace huge(scenario, "", 1000, false);
+    QCOMPARE(huge.size(), model::multisetCount(12, 40));
+    QVERIFY(!huge.enumerated());
+    QCOMPARE(huge.neighbours(huge.uniformPoints().front()).size(), size_t{11});
+    scenario.fleet.front().count = 3;
+    scenario.fleet.front().layouts = {list->layouts[4], list->layouts[1], list->layouts[4]};
     QCOMPARE(space.scenarioNumbers().front(), (std::vector<int>{5, 2, 5}));
 }
 
@@ -280,7 +298,54 @@ void TestPlanStatic::refusesHugeSpacesAndBadOptions()
     auto& g = scenario.fleet.front();
     g.count = 40; // C(51, 40) multisets of the 12-list
     g.layouts.resize(40, g.layouts.front());
+    o.method = model::SearchMethod::Exhaustive;
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, (void)model::searchStaticLayouts(scenario, o, problems));
+}
+
+void TestPlanStatic::localSearchIsExactOnWhatItVisits()
+{
+    const auto scenario = smallFleet(3, 6.0, 6.0);
+    const auto brute = bruteForce(scenario, {1});
+    model::StaticSearchOptions o;
+    o.top = 5;
+    o.method = model::SearchMethod::Local;
+    model::Problems problems;
+    o.threads = 1;
+    const auto one = model::searchStaticLayouts(scenario, o, problems);
+    o.threads = 2;
+    const auto two = model::searchStaticLayouts(scenario, o, problems);
+    QVERIFY(!one.exhaustive);
+    QCOMPARE(one.best.size(), size_t{5});
+    QCOMPARE(two.best.size(), one.best.size());
+    for (size_t i = 0; i < one.best.size(); ++i) {
+        // The same walk whatever the threads, and every listed ET is the layout's own.
+        QCOMPARE(two.best[i].configs, one.best[i].configs);
+        QVERIFY(sameBits(two.best[i].et, one.best[i].et));
+        const auto it = std::find_if(brute.begin(), brute.end(),
+                                     [&](const Brute& b) { return b.configs == one.best[i].configs.front(); });
+        QVERIFY(it != brute.end());
+        QVERIFY(sameBits(it->et, one.best[i].et));
+    }
+    QVERIFY(one.best.front().et <= one.current.et);
+    // A descent ends in a local minimum: here it finds the best layout of the whole space.
+    QCOMPARE(one.best.front().configs.front(), brute.front().configs);
+}
+
+void TestPlanStatic::autoWalksLargeSpacesLocally()
+{
+    auto scenario = smallFleet(12, 1.5, 2.0); // C(23, 12) = 1,352,078 layouts
+    model::StaticSearchOptions o;
+    o.top = 3;
+    model::Problems problems;
+    const auto r = model::searchStaticLayouts(scenario, o, problems);
+    QVERIFY(!r.exhaustive);
+    QCOMPARE(r.layouts, size_t{1352078});
+    QCOMPARE(r.best.size(), size_t{3});
+    QVERIFY(r.best.front().et <= r.current.et);
+    QVERIFY(r.simulated + r.stoppedEarly + r.skipped < 100000);
+    o.method = model::SearchMethod::Auto;
+    scenario = smallFleet(2, 1.5, 2.0);
+    QVERIFY(model::searchStaticLayouts(scenario, o, problems).exhaustive);
 }
 
 void TestPlanStatic::cancels()
