@@ -146,6 +146,7 @@ QWidget* PlanStaticPanel::createControls()
     m_candidates = new QComboBox;
     m_candidates->setObjectName(QStringLiteral("planCandidates"));
     m_candidates->setToolTip(tr("The configurations each GPU may take"));
+    connect(m_candidates, &QComboBox::activated, this, [this] { m_userChoseCandidates = true; });
     form->addRow(tr("Candidates:"), m_candidates);
     m_method = new QComboBox;
     m_method->setObjectName(QStringLiteral("planMethod"));
@@ -215,7 +216,8 @@ void PlanStaticPanel::fillCandidateLists()
                                                   [](const model::FleetGroup& g) { return !g.configList.empty(); });
     if (auto* items = qobject_cast<QStandardItemModel*>(m_candidates->model()))
         items->item(0)->setEnabled(ownLists);
-    const int i = m_candidates->findData(current);
+    // The user's choice stays while the scenario allows it; otherwise the default of this fleet.
+    const int i = m_userChoseCandidates ? m_candidates->findData(current) : -1;
     m_candidates->setCurrentIndex(i >= 0 && (i > 0 || ownLists) ? i : (ownLists ? 0 : 1));
 }
 

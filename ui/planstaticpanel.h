@@ -66,6 +66,7 @@ private:
     QUndoStack* m_undo;
     QComboBox* m_candidates = nullptr;
     QComboBox* m_method = nullptr;
+    bool m_userChoseCandidates = false;
     QSpinBox* m_seeds = nullptr;
     QSpinBox* m_top = nullptr;
     QPushButton* m_search = nullptr;

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -37,13 +38,16 @@ void printText(std::ostream& out, const model::Scenario& scenario, const model::
         << " simulated to the end, " << r.stoppedEarly << " stopped early by their running bound, " << r.skipped
         << " skipped by their static bound, " << r.unrunnable << " unrunnable (a job fits no instance); " << r.events
         << " events simulated\n\n";
-    out << std::left << std::setw(6) << "rank" << std::setw(28) << "configurations" << std::setw(14) << "ET"
+    int width = 16; // the configurations column fits the longest
+    for (const auto& s : r.best)
+        width = std::max(width, static_cast<int>(model::configurationsText(s).size()) + 2);
+    out << std::left << std::setw(6) << "rank" << std::setw(width) << "configurations" << std::setw(14) << "ET"
         << std::setw(18) << "vs current" << std::setw(16) << "energy (W*min)" << std::setw(14) << "avg tard"
         << "p95 tard (min)\n";
     const size_t seeds = o.seeds.size();
     for (size_t i = 0; i < r.best.size(); ++i) {
         const auto& s = r.best[i];
-        out << std::left << std::setw(6) << i + 1 << std::setw(28) << model::configurationsText(s) << std::setw(14)
+        out << std::left << std::setw(6) << i + 1 << std::setw(width) << model::configurationsText(s) << std::setw(14)
             << std::setprecision(5) << s.et << std::setw(18)
             << model::percentText(model::etDifferencePercent(s, r.current), seeds) << std::setw(16)
             << std::setprecision(0) << s.energyWmin << std::setw(14) << std::setprecision(4) << s.avgTardinessMin
