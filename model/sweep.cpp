@@ -235,8 +235,9 @@ void Sweep::collectCells()
             cell.p95TardinessBySeed.push_back(m.p95TardinessMin);
             cell.etBySeed.push_back(m.et);
             cell.unfinishedJobs += m.unfinished;
-            m_result.events += static_cast<size_t>(m.steps);
+            cell.events += static_cast<size_t>(m.steps);
         }
+        m_result.events += cell.events;
         cell.energyWmin = spread(cell.energyBySeed);
         cell.avgTardinessMin = spread(cell.avgTardinessBySeed);
         cell.p95TardinessMin = spread(cell.p95TardinessBySeed);

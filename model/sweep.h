@@ -63,6 +63,7 @@ struct SweepCell
     SeedSpread p95TardinessMin;
     SeedSpread et;
     int unfinishedJobs = 0; ///< over every seed: jobs that fit no instance of the layouts
+    size_t events = 0;      ///< engine steps over every seed
     std::vector<double> energyBySeed, avgTardinessBySeed, p95TardinessBySeed, etBySeed;
 };
 
