@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <memory>
 #include <mutex>
 #include <numeric>
 #include <stdexcept>
@@ -144,11 +145,11 @@ private:
     const Scenario& m_scenario;
     const SweepOptions& m_options;
     SweepResult m_result;
-    std::vector<Scenario> m_loaded;                             ///< per load: the scenario with its scaled workload
-    std::vector<std::vector<std::vector<simcore::Job>>> m_days; ///< per load, then seed
-    std::vector<std::vector<Scenario>> m_fleets;                ///< per board, then GPU count: fleet only
-    std::vector<size_t> m_order;                                ///< runs, the largest fleets and loads first
-    std::vector<Run> m_runs;                                    ///< per run index (cell x seeds + seed)
+    std::vector<Scenario> m_loaded; ///< per load: the scenario with its scaled workload
+    std::vector<std::vector<std::shared_ptr<const std::vector<simcore::Job>>>> m_days; ///< per load, then seed
+    std::vector<std::vector<Scenario>> m_fleets; ///< per board, then GPU count: fleet only
+    std::vector<size_t> m_order;                 ///< runs, the largest fleets and loads first
+    std::vector<Run> m_runs;                     ///< per run index (cell x seeds + seed)
     std::atomic<size_t> m_next{0};
     std::atomic<bool> m_cancelled{false};
     std::mutex m_mutex; ///< guards what follows
@@ -165,23 +166,38 @@ void Sweep::setup(Problems& problems)
     r.loads = m_options.loads;
     r.gpuCounts = m_options.gpuCounts;
     r.seeds = m_options.seeds;
+    // Boards and loads are checked (and every day's size bounded) before any job is generated.
+    for (const auto& board : r.boards) {
+        m_fleets.emplace_back();
+        for (int n : r.gpuCounts)
+            m_fleets.back().push_back(resizedFleet(m_scenario, board, n));
+    }
+    double stored = 0.0;
     for (double load : r.loads) {
         m_loaded.push_back(scaledLoad(m_scenario, load));
         const auto& w = m_loaded.back().workload;
         r.multipliers.push_back(w.kind == WorkloadSpec::Kind::Diurnal   ? w.diurnal.multiplier
                                 : w.kind == WorkloadSpec::Kind::Poisson ? w.poisson.ratePerMin
                                                                         : 1.0);
+        stored += expectedJobs(w) * static_cast<double>(r.seeds.size());
+    }
+    if (stored > kMaxSweepStoredJobs)
+        throw std::invalid_argument("the sweep's days hold about " + std::to_string(static_cast<long long>(stored)) +
+                                    " jobs in all (loads x seeds); at most " +
+                                    std::to_string(static_cast<long long>(kMaxSweepStoredJobs)) +
+                                    " are accepted: use fewer or lighter loads, or fewer seeds");
+    for (const auto& loaded : m_loaded) {
         m_days.emplace_back();
         for (auto seed : r.seeds) {
-            m_days.back().push_back(scenarioJobs(m_loaded.back(), seed, problems));
+            // A jobs CSV is the same whatever the seed: read once, shared by every seed.
+            if (loaded.workload.kind == WorkloadSpec::Kind::Csv && !m_days.back().empty())
+                m_days.back().push_back(m_days.back().front());
+            else
+                m_days.back().push_back(
+                    std::make_shared<const std::vector<simcore::Job>>(scenarioJobs(loaded, seed, problems)));
             if (!problems.empty())
                 return;
         }
-    }
-    for (const auto& board : r.boards) {
-        m_fleets.emplace_back();
-        for (int n : r.gpuCounts)
-            m_fleets.back().push_back(resizedFleet(m_scenario, board, n));
     }
 }
 
@@ -198,7 +214,7 @@ void Sweep::simulateRun(size_t run)
     RunOptions o;
     o.seed = m_result.seeds[seed];
     o.timeSeries = false;
-    m_runs[run].metrics = simulate(s, m_days[load][seed], o).metrics;
+    m_runs[run].metrics = simulate(s, *m_days[load][seed], o).metrics;
 }
 
 void Sweep::worker()

@@ -89,7 +89,8 @@ inline constexpr int kMaxSweepGpus = 512;
 inline constexpr double kMaxSweepLoad = 1000.0;
 inline constexpr size_t kMaxSweepCells = 20'000;
 inline constexpr size_t kMaxSweepRuns = 200'000;
-inline constexpr double kMaxSweepJobsPerDay = 2'000'000.0; ///< expected arrivals of one scaled day
+inline constexpr double kMaxSweepJobsPerDay = 2'000'000.0;  ///< expected arrivals of one scaled day
+inline constexpr double kMaxSweepStoredJobs = 10'000'000.0; ///< expected jobs of every day (loads x seeds) held at once
 
 /// @brief The scenario's fleet replaced by @p gpus GPUs of @p board: GPU i gets the scenario's
 /// i-th GPU layout modulo its GPU count, moved to @p board profile by profile (same compute and

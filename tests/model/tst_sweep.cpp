@@ -3,6 +3,7 @@
 // points, the fewest-GPUs rule on hand-made and on simulated cells, cells equal to a plain
 // simulate() of the resized fleet, identical results on any number of threads, bad input refused
 // before anything runs, and the command-line tool as a user scripts it.
+#include "compare.h"
 #include "scenario.h"
 #include "simulation.h"
 #include "sweep.h"
@@ -239,6 +240,10 @@ private slots:
         refused(o);
         o.loads = {900.0}; // 20x the paper rates x 900: far more jobs than a day may have
         refused(o);
+        o.loads = {10.0}; // about 41,600 jobs a day x 300 seeds held at once: too many
+        o.seeds = model::parseSeeds("1-300");
+        refused(o);
+        o.seeds = {1};
         o.loads = {1.0};
         o.boards = {"B200"};
         refused(o);
