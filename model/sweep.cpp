@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <numeric>
@@ -154,7 +155,7 @@ private:
     std::atomic<bool> m_cancelled{false};
     std::mutex m_mutex; ///< guards what follows
     size_t m_done = 0;
-    std::string m_error;
+    std::exception_ptr m_error; ///< the first exception of a worker, rethrown as it was (its type sets the exit status)
 };
 
 void Sweep::setup(Problems& problems)
@@ -227,10 +228,10 @@ void Sweep::worker()
             if (m_options.progress && !m_options.progress(m_done, m_order.size()))
                 m_cancelled = true;
         }
-    } catch (const std::exception& e) {
+    } catch (...) {
         std::lock_guard lock(m_mutex);
-        if (m_error.empty())
-            m_error = e.what();
+        if (!m_error)
+            m_error = std::current_exception();
         m_cancelled = true;
     }
 }
@@ -286,8 +287,8 @@ SweepResult Sweep::run(Problems& problems)
     worker();
     for (auto& t : pool)
         t.join();
-    if (!m_error.empty())
-        throw std::runtime_error(m_error);
+    if (m_error)
+        std::rethrow_exception(m_error);
     if (m_cancelled)
         throw Cancelled();
     collectCells();

@@ -188,6 +188,27 @@ private slots:
             QVERIFY(one.cells[f.cells[i]].p95TardinessMin.mean < one.cells[f.cells[i - 1]].p95TardinessMin.mean);
     }
 
+    void progressCanCancelAndPolicyErrorsKeepTheirType()
+    {
+        const auto s = shortPaperDay(1);
+        model::SweepOptions o;
+        o.gpuCounts = {1, 2, 3, 4};
+        o.loads = {1.0};
+        o.threads = 2;
+        size_t calls = 0;
+        o.progress = [&](size_t done, size_t total) {
+            ++calls;
+            return done < 2 && total == 4;
+        };
+        model::Problems problems;
+        QVERIFY_THROWS_EXCEPTION(model::Cancelled, (void)model::runSweep(s, o, problems));
+        QVERIFY(calls >= 2 && calls <= 3); // a run already under way on the other thread may report
+        o.progress = nullptr;
+        auto bad = s;
+        bad.scheduler = {"no-such-scheduler", {}};
+        QVERIFY_THROWS_EXCEPTION(policies::PolicyError, (void)model::runSweep(bad, o, problems));
+    }
+
     void layoutsMoveToAnotherBoardByShape()
     {
         const auto s = shortPaperDay(1);
