@@ -26,6 +26,9 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
 int runPolicies(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// `plan --search static`: the best static layouts of a scenario's fleet (docs/planning.md).
 int runPlanStatic(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// `sweep`: GPU count x load x board, the energy-tardiness frontier and the fewest GPUs for a
+/// tardiness target (docs/planning.md, "Sizing a fleet").
+int runSweep(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runTrain(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// Only in builds with the GUI (MIGSIGHT_HAVE_PLAYBACK): it paints with the studio's painter.
 int runPlayback(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

@@ -70,6 +70,14 @@ Commands:
       the current and the uniform layouts (any size, not a proven optimum); auto: exhaustive up
       to 200,000 layouts (docs/planning.md). Prints the top N with their difference to the
       current layout; --apply-to writes the scenario with the best layout.
+  sweep SCENARIO.json --gpus 1-32 [--loads 0.5,1,1.5,2,3] [--boards A100-40GB,H100-80GB]
+        [--seeds 1-5] [--scheduler ID] [--repartitioner ID] [--target avg<=X|p95<=X]
+        [--at-load Y] [--threads N] [--json] [--out RESULT.json] [--quiet]
+      Fleet sizing: simulates every GPU count x load (a multiplier of the scenario's arrival
+      rate) x board over the seeds, each fleet repeating the scenario's per-GPU layouts in
+      order. Prints the grid (means with 95% intervals over seeds), the energy-tardiness
+      frontier at --at-load (default 1) with its knee, and with --target the fewest GPUs of
+      each board whose mean tardiness over the seeds meets it (docs/planning.md).
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.
   train SCENARIO.json --policy smart-mig|dynamic-rl --days N --out FILE.json [--threads K]
@@ -134,6 +142,8 @@ int main(int argc, char** argv)
                 return cli::runPlanStatic(words, std::cout, std::cerr);
             throw cli::UsageError("--search needs static (the best static layout), got '" + kind + "'");
         }
+        if (command == "sweep")
+            return cli::runSweep(words, std::cout, std::cerr);
         if (command == "train")
             return cli::runTrain(words, std::cout, std::cerr);
         if (command == "import-mig-parted")
@@ -144,7 +154,7 @@ int main(int argc, char** argv)
 #endif
         std::cerr << "migsight-cli: unknown command '" << command
                   << "' (valid: layouts, simulate, compare, bounds, sessions, import, export, import-mig-parted,"
-                  << " report, playback, plan, policies, train;"
+                  << " report, playback, plan, sweep, policies, train;"
                   << " see --help)\n";
         return cli::kExitBadInput;
     } catch (const cli::UsageError& e) {
