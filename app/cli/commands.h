@@ -26,6 +26,8 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
 int runPolicies(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// `plan --search static`: the best static layouts of a scenario's fleet (docs/planning.md).
 int runPlanStatic(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// `plan --search day`: the fluid LP day plan against the baselines (docs/planning.md).
+int runPlanDay(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runTrain(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// Only in builds with the GUI (MIGSIGHT_HAVE_PLAYBACK): it paints with the studio's painter.
 int runPlayback(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

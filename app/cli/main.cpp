@@ -68,6 +68,14 @@ Commands:
       list, or of every maximal layout), simulated, and pruned by lower bounds that never drop
       a layout of the top N (docs/planning.md). Prints the top N with their difference to the
       current layout; --apply-to writes the scenario with the best layout.
+  plan SCENARIO.json --search day [--period MIN] [--horizon H] [--energy-weight A] [--list NAME]
+       [--scheduler ID] [--seeds 1-N] [--refine N] [--holdout SEEDS] [--threads N]
+       [--no-baselines] [--json] [--out RESULT.json]
+      The fleet's configuration mix per period (default 60 min over 24 h) from a fluid LP of the
+      day (repartitioner fluid-plan, A in [0,1], 0.5 weighs like ET): the plan against the mix a
+      run really had, and fluid-plan against static, twice-daily, threshold and smart-mig on the
+      same seeds. --refine N tries up to N one-GPU moves by simulation and reports the ET gain on
+      the seeds and on held-out seeds (default: the next ones) (docs/planning.md).
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.
   train SCENARIO.json --policy smart-mig|dynamic-rl --days N --out FILE.json [--threads K]
@@ -130,7 +138,10 @@ int main(int argc, char** argv)
             const std::string kind = search != words.end() && search + 1 != words.end() ? *(search + 1) : "";
             if (kind == "static")
                 return cli::runPlanStatic(words, std::cout, std::cerr);
-            throw cli::UsageError("--search needs static (the best static layout), got '" + kind + "'");
+            if (kind == "day")
+                return cli::runPlanDay(words, std::cout, std::cerr);
+            throw cli::UsageError("--search needs static (the best static layout) or day (the best day plan), got '" +
+                                  kind + "'");
         }
         if (command == "train")
             return cli::runTrain(words, std::cout, std::cerr);

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Improving a fluid day plan by simulation: coordinate descent over whole-GPU plans
+// (docs/planning.md, "Best day plan", refinement).
+#include "day_plan.h"
+#include "simulation.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+namespace model {
+
+namespace {
+
+using Counts = std::vector<std::vector<int>>;
+
+/// Candidates evaluated together. Fixed (not the thread count) so that the accepted moves, and
+/// so the refined plan, are the same whatever the number of threads.
+constexpr size_t kBatch = 8;
+
+struct Evaluator
+{
+    const Scenario& scenario;
+    const PolicyChoice& scheduler;
+    const PolicyChoice& fluid;
+    unsigned threads;
+
+    /// Mean ET over @p days (seeds @p seeds) of each plan, simulated in parallel.
+    std::vector<double> meanEt(const std::vector<Counts>& plans, const std::vector<std::vector<simcore::Job>>& days,
+                               const std::vector<std::uint64_t>& seeds) const
+    {
+        const size_t tasks = plans.size() * days.size();
+        std::vector<double> et(tasks, 0.0);
+        std::vector<std::string> errors(tasks);
+        std::atomic<size_t> next{0};
+        auto worker = [&] {
+            for (size_t t = next++; t < tasks; t = next++) {
+                try {
+                    const size_t p = t / days.size();
+                    const size_t d = t % days.size();
+                    RunOptions run;
+                    run.seed = seeds[d];
+                    run.scheduler = scheduler;
+                    run.repartitioner = fluid;
+                    run.repartitioner->params["counts"] = policies::fluidCountsText(plans[p]);
+                    run.timeSeries = false;
+                    et[t] = simulate(scenario, days[d], run).metrics.et;
+                } catch (const std::exception& e) {
+                    errors[t] = e.what();
+                }
+            }
+        };
+        const unsigned n = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+        std::vector<std::thread> pool;
+        for (unsigned i = 1; i < std::min<size_t>(n, tasks); ++i)
+            pool.emplace_back(worker);
+        worker();
+        for (auto& th : pool)
+            th.join();
+        for (const auto& e : errors) {
+            if (!e.empty())
+                throw std::runtime_error(e);
+        }
+        std::vector<double> mean(plans.size(), 0.0);
+        for (size_t t = 0; t < tasks; ++t)
+            mean[t / days.size()] += et[t] / static_cast<double>(days.size());
+        return mean;
+    }
+};
+
+/// Move m of the enumeration: one GPU of period t from configuration `from` to `to`.
+struct Move
+{
+    size_t t = 0;
+    size_t from = 0;
+    size_t to = 0;
+};
+
+Move moveAt(size_t m, size_t configs)
+{
+    const size_t perPeriod = configs * (configs - 1);
+    Move mv;
+    mv.t = m / perPeriod;
+    const size_t r = m % perPeriod;
+    mv.from = r / (configs - 1);
+    mv.to = r % (configs - 1);
+    if (mv.to >= mv.from)
+        ++mv.to;
+    return mv;
+}
+
+} // namespace
+
+void refineDayPlan(const Scenario& scenario, const DayPlanOptions& options, const PolicyChoice& scheduler,
+                   const std::vector<std::vector<simcore::Job>>& days,
+                   const std::vector<std::vector<simcore::Job>>& holdoutDays, DayPlanResult& result)
+{
+    DayPlanRefinement& r = result.refinement;
+    r.ran = true;
+    r.budget = options.refine;
+    const Evaluator eval{scenario, scheduler, result.fluidPolicy, options.threads};
+    Counts best = result.planned;
+    r.etStart = eval.meanEt({best}, days, options.seeds).front();
+    double bestEt = r.etStart;
+    const size_t configs = best.empty() ? 0 : best.front().size();
+    const size_t moves = configs < 2 ? 0 : best.size() * configs * (configs - 1);
+    size_t cursor = 0;
+    size_t scannedSinceGain = 0;
+    while (r.evaluated < r.budget && scannedSinceGain < moves) {
+        std::vector<Counts> batch;
+        std::vector<size_t> at;
+        while (batch.size() < std::min(kBatch, static_cast<size_t>(r.budget - r.evaluated)) &&
+               scannedSinceGain < moves) {
+            const Move mv = moveAt(cursor, configs);
+            at.push_back(cursor);
+            cursor = (cursor + 1) % moves;
+            ++scannedSinceGain;
+            if (best[mv.t][mv.from] == 0) {
+                at.pop_back();
+                continue;
+            }
+            Counts c = best;
+            --c[mv.t][mv.from];
+            ++c[mv.t][mv.to];
+            batch.push_back(std::move(c));
+        }
+        if (batch.empty())
+            break;
+        const auto et = eval.meanEt(batch, days, options.seeds);
+        r.evaluated += static_cast<int>(batch.size());
+        for (size_t i = 0; i < batch.size(); ++i) {
+            if (et[i] < bestEt * (1.0 - 1e-9)) {
+                best = batch[i];
+                bestEt = et[i];
+                ++r.accepted;
+                cursor = (at[i] + 1) % moves;
+                scannedSinceGain = 0;
+                break;
+            }
+        }
+    }
+    r.etRefined = bestEt;
+    r.counts = best;
+    if (!holdoutDays.empty()) {
+        const auto held = eval.meanEt({result.planned, best}, holdoutDays, r.holdout);
+        r.holdoutStart = held[0];
+        r.holdoutRefined = held[1];
+    }
+}
+
+} // namespace model
