@@ -188,10 +188,14 @@ DayPlanResult planDay(const Scenario& scenario, const DayPlanOptions& options, P
         for (auto seed : out.refinement.holdout)
             held.push_back(scenarioJobs(scenario, seed, problems));
         refineDayPlan(scenario, options, scheduler, days, held, out);
+        PolicyChoice mean = out.fluidPolicy;
+        mean.params["counts"] = policies::fluidCountsText(out.refinement.start);
+        out.scores.push_back(
+            runPolicy(scenario, scheduler, "fluid mean day", mean, options.seeds, options.threads, problems));
         PolicyChoice refined = out.fluidPolicy;
         refined.params["counts"] = policies::fluidCountsText(out.refinement.counts);
         out.scores.push_back(
-            runPolicy(scenario, scheduler, "fluid-plan refined", refined, options.seeds, options.threads, problems));
+            runPolicy(scenario, scheduler, "fluid refined", refined, options.seeds, options.threads, problems));
     }
     if (options.baselines) {
         for (const auto& [label, choice] : baselines(out.list))

@@ -53,6 +53,7 @@ struct DayPlanRefinement
     int evaluated = 0; ///< candidate plans simulated
     int accepted = 0;  ///< moves that lowered the mean ET
     std::vector<std::uint64_t> holdout;
+    std::vector<std::vector<int>> start;  ///< [t][c] the LP plan of the seeds' mean day (every job weighs 1/K)
     double etStart = 0.0;                 ///< mean ET over the seeds of the LP plan (fixed counts)
     double etRefined = 0.0;               ///< the same for the refined plan
     double holdoutStart = 0.0;            ///< mean ET over the held-out seeds, LP plan

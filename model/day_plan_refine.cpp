@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <numeric>
 #include <thread>
 
 namespace model {
@@ -76,17 +77,41 @@ struct Move
     size_t to = 0;
 };
 
-Move moveAt(size_t m, size_t configs)
+Move moveAt(size_t m, size_t configs, const std::vector<size_t>& periodOrder)
 {
     const size_t perPeriod = configs * (configs - 1);
     Move mv;
-    mv.t = m / perPeriod;
+    mv.t = periodOrder[m / perPeriod];
     const size_t r = m % perPeriod;
     mv.from = r / (configs - 1);
     mv.to = r % (configs - 1);
     if (mv.to >= mv.from)
         ++mv.to;
     return mv;
+}
+
+/// The LP plan of the mean day of @p days (every job weighs 1/K) and its periods, busiest first.
+policies::FluidDayPlan meanDayPlan(const Scenario& scenario, const DayPlanResult& result,
+                                   const std::vector<std::vector<simcore::Job>>& days, std::vector<size_t>& order)
+{
+    std::vector<simcore::Job> pooled;
+    for (const auto& d : days)
+        pooled.insert(pooled.end(), d.begin(), d.end());
+    const auto& p = result.fluidPolicy.params;
+    const policies::FluidPlanSettings settings{result.list,
+                                               std::get<double>(p.at("period_min")),
+                                               std::get<double>(p.at("horizon_h")),
+                                               std::get<double>(p.at("a")),
+                                               "",
+                                               1.0 / static_cast<double>(days.size())};
+    auto plan = policies::planFluidDay(daySetup(scenario, pooled), settings);
+    std::vector<double> work;
+    for (const auto& row : plan.instance.arrivals)
+        work.push_back(std::accumulate(row.begin(), row.end(), 0.0));
+    order.resize(work.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](size_t l, size_t r) { return work[l] > work[r]; });
+    return plan;
 }
 
 } // namespace
@@ -99,7 +124,9 @@ void refineDayPlan(const Scenario& scenario, const DayPlanOptions& options, cons
     r.ran = true;
     r.budget = options.refine;
     const Evaluator eval{scenario, scheduler, result.fluidPolicy, options.threads};
-    Counts best = result.planned;
+    std::vector<size_t> order;
+    r.start = meanDayPlan(scenario, result, days, order).counts;
+    Counts best = r.start;
     r.etStart = eval.meanEt({best}, days, options.seeds).front();
     double bestEt = r.etStart;
     const size_t configs = best.empty() ? 0 : best.front().size();
@@ -111,7 +138,7 @@ void refineDayPlan(const Scenario& scenario, const DayPlanOptions& options, cons
         std::vector<size_t> at;
         while (batch.size() < std::min(kBatch, static_cast<size_t>(r.budget - r.evaluated)) &&
                scannedSinceGain < moves) {
-            const Move mv = moveAt(cursor, configs);
+            const Move mv = moveAt(cursor, configs, order);
             at.push_back(cursor);
             cursor = (cursor + 1) % moves;
             ++scannedSinceGain;
@@ -142,7 +169,7 @@ void refineDayPlan(const Scenario& scenario, const DayPlanOptions& options, cons
     r.etRefined = bestEt;
     r.counts = best;
     if (!holdoutDays.empty()) {
-        const auto held = eval.meanEt({result.planned, best}, holdoutDays, r.holdout);
+        const auto held = eval.meanEt({r.start, best}, holdoutDays, r.holdout);
         r.holdoutStart = held[0];
         r.holdoutRefined = held[1];
     }

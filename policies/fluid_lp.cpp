@@ -261,12 +261,12 @@ FluidPlan solveFluidLp(const FluidInstance& in)
 }
 
 void addJobsToFluidInstance(FluidInstance& in, const std::vector<simcore::Job>& jobs,
-                            const std::vector<simcore::JobType>& types)
+                            const std::vector<simcore::JobType>& types, double weight)
 {
     const double horizon = in.periodMin * in.periods;
     std::vector<double> work(types.size(), 0.0);
     std::vector<double> slack(types.size(), 0.0);
-    std::vector<int> count(types.size(), 0);
+    std::vector<double> count(types.size(), 0.0);
     std::vector<std::vector<double>> arrivals(static_cast<size_t>(in.periods), std::vector<double>(types.size(), 0.0));
     for (const auto& j : jobs) {
         if (j.release < 0.0 || j.release >= horizon || j.type < 0 || j.type >= static_cast<int>(types.size()))
@@ -274,10 +274,10 @@ void addJobsToFluidInstance(FluidInstance& in, const std::vector<simcore::Job>& 
         const auto k = static_cast<size_t>(j.type);
         const double p7 = simcore::processingTime(j, types[k], 7);
         const auto t = std::min(static_cast<size_t>(j.release / in.periodMin), arrivals.size() - 1);
-        arrivals[t][k] += j.work1g;
-        work[k] += j.work1g;
-        slack[k] += p7 > 0.0 ? (j.deadline - j.release) / p7 : 0.0;
-        ++count[k];
+        arrivals[t][k] += weight * j.work1g;
+        work[k] += weight * j.work1g;
+        slack[k] += weight * (p7 > 0.0 ? (j.deadline - j.release) / p7 : 0.0);
+        count[k] += weight;
     }
     in.classSpeedup.clear();
     in.classMeanWork.clear();
@@ -285,7 +285,7 @@ void addJobsToFluidInstance(FluidInstance& in, const std::vector<simcore::Job>& 
     in.arrivals.assign(arrivals.size(), {});
     in.jobs = 0.0;
     for (size_t k = 0; k < types.size(); ++k) {
-        if (count[k] == 0 || !(work[k] > 0.0))
+        if (!(count[k] > 0.0) || !(work[k] > 0.0))
             continue;
         in.classSpeedup.push_back(types[k].speedup);
         in.classMeanWork.push_back(work[k] / count[k]);

@@ -55,8 +55,9 @@ inline constexpr int kMaxFluidCells = 200000;
 [[nodiscard]] FluidPlan solveFluidLp(const FluidInstance& instance);
 
 /// @brief Fills the class data and per-period arrivals of @p instance from a day's jobs: one
-/// class per job type that has jobs released in the horizon; later jobs are left out.
+/// class per job type that has jobs released in the horizon; later jobs are left out. Each job
+/// counts @p weight times (1/K for the jobs of K days pooled into one mean day).
 void addJobsToFluidInstance(FluidInstance& instance, const std::vector<simcore::Job>& jobs,
-                            const std::vector<simcore::JobType>& types);
+                            const std::vector<simcore::JobType>& types, double weight = 1.0);
 
 } // namespace policies

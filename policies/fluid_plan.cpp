@@ -111,7 +111,7 @@ FluidDayPlan planFluidDay(const simcore::RunSetup& setup, const FluidPlanSetting
         plan.counts = parseFluidCounts(settings.counts, plan.instance.periods, configs, plan.instance.gpus);
     } else {
         const auto t0 = std::chrono::steady_clock::now();
-        addJobsToFluidInstance(plan.instance, *setup.jobs, *setup.types);
+        addJobsToFluidInstance(plan.instance, *setup.jobs, *setup.types, settings.jobWeight);
         plan.lp = solveFluidLp(plan.instance);
         plan.lpSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         if (!plan.lp.solved)

@@ -19,6 +19,7 @@ struct FluidPlanSettings
     /// Whole-GPU counts per period, "n,n,...;n,n,..." (one row per period, one count per list
     /// configuration), used instead of solving the LP (a plan improved by simulation).
     std::string counts;
+    double jobWeight = 1.0; ///< weight of each job in the LP (1/K when K days' jobs are pooled)
 };
 
 /// @brief A fluid day plan, rounded and assigned to GPUs.
