@@ -191,7 +191,7 @@ DayPlanResult planDay(const Scenario& scenario, const DayPlanOptions& options, P
         PolicyChoice mean = out.fluidPolicy;
         mean.params["counts"] = policies::fluidCountsText(out.refinement.start);
         out.scores.push_back(
-            runPolicy(scenario, scheduler, "fluid mean day", mean, options.seeds, options.threads, problems));
+            runPolicy(scenario, scheduler, "fluid start", mean, options.seeds, options.threads, problems));
         PolicyChoice refined = out.fluidPolicy;
         refined.params["counts"] = policies::fluidCountsText(out.refinement.counts);
         out.scores.push_back(

@@ -50,11 +50,17 @@ struct DayPlanRefinement
 {
     bool ran = false;
     int budget = 0;
-    int evaluated = 0; ///< candidate plans simulated
+    int evaluated = 0; ///< candidate plans simulated (not counting the start plans)
     int accepted = 0;  ///< moves that lowered the mean ET
     std::vector<std::uint64_t> holdout;
-    std::vector<std::vector<int>> start;  ///< [t][c] the LP plan of the seeds' mean day (every job weighs 1/K)
-    double etStart = 0.0;                 ///< mean ET over the seeds of the LP plan (fixed counts)
+    /// Fixed plans the descent may start from: the LP plan of the seeds' mean day (every job
+    /// weighs 1/K), the LP plan of each of the first 10 seeds' days, and the scenario's layout
+    /// when it is made of list configurations; the one with the lowest mean ET is the start.
+    std::vector<std::string> startNames;
+    std::vector<double> startEts;         ///< mean ET over the seeds of each of them
+    size_t startIndex = 0;                ///< the one chosen
+    std::vector<std::vector<int>> start;  ///< [t][c] the start plan
+    double etStart = 0.0;                 ///< mean ET over the seeds of the start plan
     double etRefined = 0.0;               ///< the same for the refined plan
     double holdoutStart = 0.0;            ///< mean ET over the held-out seeds, LP plan
     double holdoutRefined = 0.0;          ///< the same for the refined plan

@@ -2,11 +2,13 @@
 // Improving a fluid day plan by simulation: coordinate descent over whole-GPU plans
 // (docs/planning.md, "Best day plan", refinement).
 #include "day_plan.h"
+#include "layout_plan.h"
 #include "simulation.h"
 
 #include <algorithm>
 #include <atomic>
 #include <numeric>
+#include <optional>
 #include <thread>
 
 namespace model {
@@ -90,28 +92,69 @@ Move moveAt(size_t m, size_t configs, const std::vector<size_t>& periodOrder)
     return mv;
 }
 
+policies::FluidPlanSettings lpSettings(const DayPlanResult& result, double jobWeight)
+{
+    const auto& p = result.fluidPolicy.params;
+    return {result.list,
+            std::get<double>(p.at("period_min")),
+            std::get<double>(p.at("horizon_h")),
+            std::get<double>(p.at("a")),
+            "",
+            jobWeight};
+}
+
 /// The LP plan of the mean day of @p days (every job weighs 1/K) and its periods, busiest first.
-policies::FluidDayPlan meanDayPlan(const Scenario& scenario, const DayPlanResult& result,
-                                   const std::vector<std::vector<simcore::Job>>& days, std::vector<size_t>& order)
+Counts meanDayPlan(const Scenario& scenario, const DayPlanResult& result,
+                   const std::vector<std::vector<simcore::Job>>& days, std::vector<size_t>& order)
 {
     std::vector<simcore::Job> pooled;
     for (const auto& d : days)
         pooled.insert(pooled.end(), d.begin(), d.end());
-    const auto& p = result.fluidPolicy.params;
-    const policies::FluidPlanSettings settings{result.list,
-                                               std::get<double>(p.at("period_min")),
-                                               std::get<double>(p.at("horizon_h")),
-                                               std::get<double>(p.at("a")),
-                                               "",
-                                               1.0 / static_cast<double>(days.size())};
-    auto plan = policies::planFluidDay(daySetup(scenario, pooled), settings);
+    const auto plan =
+        policies::planFluidDay(daySetup(scenario, pooled), lpSettings(result, 1.0 / static_cast<double>(days.size())));
     std::vector<double> work;
     for (const auto& row : plan.instance.arrivals)
         work.push_back(std::accumulate(row.begin(), row.end(), 0.0));
     order.resize(work.size());
     std::iota(order.begin(), order.end(), size_t{0});
     std::stable_sort(order.begin(), order.end(), [&](size_t l, size_t r) { return work[l] > work[r]; });
-    return plan;
+    return plan.counts;
+}
+
+/// The scenario's own layouts as a fixed plan, if every GPU's layout is a list configuration.
+std::optional<Counts> staticPlan(const Scenario& scenario, const DayPlanResult& result)
+{
+    std::vector<int> counts(result.configLabels.size(), 0);
+    const auto& list = policies::configList(*scenario.fleet.front().model, result.list).layouts;
+    for (const auto& g : scenario.fleetGpus()) {
+        const auto it = std::find_if(list.begin(), list.end(),
+                                     [&](const simcore::Layout& l) { return simcore::sameInstances(l, g.layout); });
+        if (it == list.end())
+            return std::nullopt;
+        ++counts[static_cast<size_t>(it - list.begin())];
+    }
+    return Counts(static_cast<size_t>(result.periods), counts);
+}
+
+/// Every start plan (see DayPlanRefinement::startNames); the best one becomes r.start.
+void chooseStart(const Scenario& scenario, const Evaluator& eval, const std::vector<std::vector<simcore::Job>>& days,
+                 const std::vector<std::uint64_t>& seeds, DayPlanResult& result, std::vector<size_t>& order)
+{
+    DayPlanRefinement& r = result.refinement;
+    std::vector<Counts> plans{meanDayPlan(scenario, result, days, order)};
+    r.startNames = {"LP plan of the seeds' mean day"};
+    for (size_t d = 0; d < days.size() && d < 10; ++d) {
+        plans.push_back(policies::planFluidDay(daySetup(scenario, days[d]), lpSettings(result, 1.0)).counts);
+        r.startNames.push_back("LP plan of seed " + std::to_string(seeds[d]) + "'s day");
+    }
+    if (auto fixed = staticPlan(scenario, result)) {
+        plans.push_back(*fixed);
+        r.startNames.push_back("the scenario's static layout");
+    }
+    r.startEts = eval.meanEt(plans, days, seeds);
+    r.startIndex = static_cast<size_t>(std::min_element(r.startEts.begin(), r.startEts.end()) - r.startEts.begin());
+    r.start = plans[r.startIndex];
+    r.etStart = r.startEts[r.startIndex];
 }
 
 } // namespace
@@ -125,9 +168,8 @@ void refineDayPlan(const Scenario& scenario, const DayPlanOptions& options, cons
     r.budget = options.refine;
     const Evaluator eval{scenario, scheduler, result.fluidPolicy, options.threads};
     std::vector<size_t> order;
-    r.start = meanDayPlan(scenario, result, days, order).counts;
+    chooseStart(scenario, eval, days, options.seeds, result, order);
     Counts best = r.start;
-    r.etStart = eval.meanEt({best}, days, options.seeds).front();
     double bestEt = r.etStart;
     const size_t configs = best.empty() ? 0 : best.front().size();
     const size_t moves = configs < 2 ? 0 : best.size() * configs * (configs - 1);

@@ -130,13 +130,18 @@ void printRefinement(std::ostream& out, const model::DayPlanRefinement& f)
     if (!f.ran)
         return;
     auto pct = [](double from, double to) { return from > 0.0 ? 100.0 * (to - from) / from : 0.0; };
+    out << "\nFixed plans the refinement may start from (mean ET on the seeds):\n";
+    for (size_t i = 0; i < f.startNames.size(); ++i)
+        out << (i == f.startIndex ? "  * " : "    ") << f.startNames[i] << ": " << std::setprecision(5) << f.startEts[i]
+            << "\n";
     char line[320];
-    std::snprintf(line, sizeof line,
-                  "\nRefinement by simulation: %d candidate plans simulated (budget %d), %d moves accepted\n"
-                  "  mean ET on the seeds: %.5f -> %.5f (%+.2f%%)\n"
-                  "  mean ET on %zu held-out seeds: %.5f -> %.5f (%+.2f%%)\n",
-                  f.evaluated, f.budget, f.accepted, f.etStart, f.etRefined, pct(f.etStart, f.etRefined),
-                  f.holdout.size(), f.holdoutStart, f.holdoutRefined, pct(f.holdoutStart, f.holdoutRefined));
+    std::snprintf(
+        line, sizeof line,
+        "Refinement by simulation from the start (*): %d candidate plans simulated (budget %d), %d moves accepted\n"
+        "  mean ET on the seeds: %.5f -> %.5f (%+.2f%%)\n"
+        "  mean ET on %zu held-out seeds: %.5f -> %.5f (%+.2f%%)\n",
+        f.evaluated, f.budget, f.accepted, f.etStart, f.etRefined, pct(f.etStart, f.etRefined), f.holdout.size(),
+        f.holdoutStart, f.holdoutRefined, pct(f.holdoutStart, f.holdoutRefined));
     out << line;
 }
 
@@ -200,6 +205,9 @@ std::string resultJson(const model::Scenario& scenario, const model::DayPlanOpti
                            {"evaluated", f.evaluated},
                            {"accepted", f.accepted},
                            {"et_start", f.etStart},
+                           {"start", f.startNames[f.startIndex]},
+                           {"start_plans", f.startNames},
+                           {"start_ets", f.startEts},
                            {"et_refined", f.etRefined},
                            {"holdout_seeds", f.holdout},
                            {"holdout_start", f.holdoutStart},
