@@ -62,10 +62,11 @@ void printScores(const model::DayPlanResult& r)
         std::printf("  %-18s %.5f ± %.5f   %-15.0f %-10.4f %-10.4f %.1f\n", s.label.c_str(), s.et.mean, s.et.halfWidth,
                     s.energyWmin, s.avgTardinessMin, s.p95TardinessMin, s.reconfigurations);
     }
-    if (r.refinement.ran)
-        std::printf("  refinement: %d plans, %d moves; seeds ET %.5f -> %.5f, held-out ET %.5f -> %.5f\n",
-                    r.refinement.evaluated, r.refinement.accepted, r.refinement.etStart, r.refinement.etRefined,
-                    r.refinement.holdoutStart, r.refinement.holdoutRefined);
+    const auto& f = r.refinement;
+    if (f.ran)
+        std::printf("  refinement from %s: %d plans, %d moves; seeds ET %.5f -> %.5f, held-out ET %.5f -> %.5f\n",
+                    f.startNames[f.startIndex].c_str(), f.evaluated, f.accepted, f.etStart, f.etRefined, f.holdoutStart,
+                    f.holdoutRefined);
 }
 
 bool sameScores(const model::DayPlanResult& a, const model::DayPlanResult& b)

@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 namespace {
 
 model::Scenario paperFleet(int gpus, double multiplier)
@@ -102,6 +104,13 @@ void TestDayPlan::sameResultOnAnyThreadCount()
     QCOMPARE(one.refinement.holdoutRefined, two.refinement.holdoutRefined);
     QCOMPARE(one.refinement.holdout, (std::vector<std::uint64_t>{3, 4}));
     QVERIFY(one.refinement.etRefined <= one.refinement.etStart);
+    // Start plans: the mean day's, seed 1's and seed 2's LP plans and the static layout (3 x #1);
+    // the start is the lowest of their mean ETs, never above the static layout's.
+    QCOMPARE(one.refinement.startNames.size(), size_t{4});
+    QCOMPARE(one.refinement.startNames.back(), std::string("the scenario's static layout"));
+    QCOMPARE(one.refinement.startEts, two.refinement.startEts);
+    QCOMPARE(one.refinement.etStart, *std::min_element(one.refinement.startEts.begin(), one.refinement.startEts.end()));
+    QVERIFY(one.refinement.etStart <= one.refinement.startEts.back());
     QCOMPARE(one.scores.size(), size_t{3}); // fluid-plan, fluid mean day, fluid refined
     for (size_t i = 0; i < one.scores.size(); ++i) {
         QVERIFY2(one.scores[i].error.empty(), one.scores[i].error.c_str());
