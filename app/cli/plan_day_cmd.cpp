@@ -45,8 +45,6 @@ model::DayPlanOptions options(const Args& args)
     o.a = numberOption(args, "--energy-weight", 0.5, 0.0, 1.0, "");
     o.refine = static_cast<int>(numberOption(args, "--refine", 0.0, 0.0, 100000.0, " candidate plans"));
     o.threads = static_cast<unsigned>(numberOption(args, "--threads", 0.0, 0.0, 256.0, " (0: every core)"));
-    if (std::ceil(o.horizonH * 60.0 / o.periodMin) * 12.0 > policies::kMaxFluidCells)
-        throw UsageError("--period and --horizon give too many periods; use a longer period or a shorter horizon");
     if (auto s = args.value("--seeds"))
         o.seeds = model::parseSeeds(*s);
     if (auto s = args.value("--holdout"))
