@@ -119,8 +119,9 @@ void TestDayPlan::sameResultOnAnyThreadCount()
     // The mean-day and refined rows are the refinement's start and end, run again.
     QCOMPARE(one.scores[1].et.mean, one.refinement.etStart);
     QCOMPARE(one.scores[2].et.mean, one.refinement.etRefined);
-    // Every period's plan uses the whole fleet; the run followed the plan (4 s downtime only
-    // shifts no configuration: a change counts from its request).
+    // Every period's plan uses the whole fleet; the run followed the plan exactly: with full
+    // reschedule every change is applied at the period boundary it was asked for (its 4 s of
+    // downtime count for the new configuration).
     for (size_t t = 0; t < one.planned.size(); ++t) {
         int sum = 0;
         for (size_t c = 0; c < one.planned[t].size(); ++c) {
