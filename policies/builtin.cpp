@@ -6,6 +6,7 @@
 #include "dynamic_rl.h"
 #include "edf_marginal_et.h"
 #include "edf_most_packed.h"
+#include "fluid_plan.h"
 #include "queue_order_schedulers.h"
 #include "random_scheduler.h"
 #include "registry.h"
@@ -157,6 +158,19 @@ void registerRepartitioners(Registry& r)
         [](const ResolvedParams& p) {
             return std::make_unique<DemandMatchRepartitioner>(DemandMatchRepartitioner::Settings{
                 p.text("list"), p.number("period_min"), p.number("min_gain"), p.text("placement")});
+        });
+    r.addRepartitioner(
+        {"fluid-plan",
+         "Fluid LP day plan: per period, how many GPUs hold each list configuration, from a fluid model of the "
+         "day's jobs (docs/planning.md), rounded to whole GPUs and applied with the fewest changes",
+         {text("list", "configuration list the plan chooses from", "fleet-12"),
+          number("period_min", "minutes per period of the plan", 60, 5, 1440),
+          number("horizon_h", "hours planned (the last period's mix stays after it)", 24, 1, 168),
+          number("a", "energy weight of the plan in [0, 1] (0.5 weighs like the scenario's ET)", 0.5, 0, 1),
+          text("counts", "whole-GPU counts per period 'n,n,..;..' instead of the LP (a refined plan)", "")}},
+        [](const ResolvedParams& p) {
+            return std::make_unique<FluidPlanRepartitioner>(FluidPlanSettings{
+                p.text("list"), p.number("period_min"), p.number("horizon_h"), p.number("a"), p.text("counts")});
         });
     registerLearnedRepartitioners(r);
 }

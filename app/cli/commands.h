@@ -29,6 +29,8 @@ int runPlanStatic(const std::vector<std::string>& args, std::ostream& out, std::
 /// `sweep`: GPU count x load x board, the energy-tardiness frontier and the fewest GPUs for a
 /// tardiness target (docs/planning.md, "Sizing a fleet").
 int runSweep(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// `plan --search day`: the fluid LP day plan against the baselines (docs/planning.md).
+int runPlanDay(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runTrain(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// Only in builds with the GUI (MIGSIGHT_HAVE_PLAYBACK): it paints with the studio's painter.
 int runPlayback(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

@@ -70,6 +70,14 @@ Commands:
       the current and the uniform layouts (any size, not a proven optimum); auto: exhaustive up
       to 200,000 layouts (docs/planning.md). Prints the top N with their difference to the
       current layout; --apply-to writes the scenario with the best layout.
+  plan SCENARIO.json --search day [--period MIN] [--horizon H] [--energy-weight A] [--list NAME]
+       [--scheduler ID] [--seeds 1-N] [--refine N] [--holdout SEEDS] [--threads N]
+       [--no-baselines] [--json] [--out RESULT.json]
+      The fleet's configuration mix per period (default 60 min over 24 h) from a fluid LP of the
+      day (repartitioner fluid-plan, A in [0,1], 0.5 weighs like ET): the plan against the mix a
+      run really had, and fluid-plan against static, twice-daily, threshold and smart-mig on the
+      same seeds. --refine N tries up to N one-GPU moves by simulation and reports the ET gain on
+      the seeds and on held-out seeds (default: the next ones) (docs/planning.md).
   sweep SCENARIO.json --gpus 1-32 [--loads 0.5,1,1.5,2,3] [--boards A100-40GB,H100-80GB]
         [--seeds 1-5] [--scheduler ID] [--repartitioner ID] [--target avg<=X|p95<=X]
         [--at-load Y] [--threads N] [--json] [--out RESULT.json] [--quiet]
@@ -140,7 +148,10 @@ int main(int argc, char** argv)
             const std::string kind = search != words.end() && search + 1 != words.end() ? *(search + 1) : "";
             if (kind == "static")
                 return cli::runPlanStatic(words, std::cout, std::cerr);
-            throw cli::UsageError("--search needs static (the best static layout), got '" + kind + "'");
+            if (kind == "day")
+                return cli::runPlanDay(words, std::cout, std::cerr);
+            throw cli::UsageError("--search needs static (the best static layout) or day (the best day plan), got '" +
+                                  kind + "'");
         }
         if (command == "sweep")
             return cli::runSweep(words, std::cout, std::cerr);
