@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <initializer_list>
+#include <map>
 #include <numeric>
 #include <stdexcept>
 #include <string_view>
@@ -217,6 +218,31 @@ VerdictInput verdictInput(const CompareResult& result)
     return in;
 }
 
+VerdictInput pairBySeed(const std::vector<SeedRun>& runs)
+{
+    VerdictInput in;
+    std::vector<std::map<std::uint64_t, const simcore::RunMetrics*>> bySeed;
+    for (const auto& r : runs) {
+        const auto it = std::find(in.labels.begin(), in.labels.end(), r.label);
+        const auto i = static_cast<size_t>(it - in.labels.begin());
+        if (it == in.labels.end()) {
+            in.labels.push_back(r.label);
+            bySeed.emplace_back();
+        }
+        bySeed[i].emplace(r.seed, &r.metrics); // keeps a label's first run of a seed
+    }
+    in.metrics.resize(in.labels.size());
+    if (bySeed.empty())
+        return in;
+    for (const auto& [seed, first] : bySeed.front()) {
+        const bool common =
+            std::all_of(bySeed.begin(), bySeed.end(), [seed = seed](const auto& m) { return m.count(seed) > 0; });
+        for (size_t i = 0; common && i < bySeed.size(); ++i)
+            in.metrics[i].push_back(*bySeed[i].at(seed));
+    }
+    return in;
+}
+
 const RankedRun& Verdict::of(size_t run) const
 {
     for (const auto& r : ranked) {
@@ -231,6 +257,7 @@ Verdict makeVerdict(const VerdictInput& input, const Objective& objective, size_
     validate(input, baseline);
     Verdict v;
     v.objective = objective;
+    v.labels = input.labels;
     v.baseline = baseline;
     v.seeds = input.metrics.front().size();
     std::vector<double> baseValues;

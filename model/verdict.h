@@ -5,6 +5,7 @@
 #include "results.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,18 @@ struct VerdictInput
 /// @brief The rows of a comparison, pair-major as CompareResult holds them.
 [[nodiscard]] VerdictInput verdictInput(const CompareResult& result);
 
+/// @brief One run of one seed, as a report or the studio holds it.
+struct SeedRun
+{
+    std::string label;
+    std::uint64_t seed = 0;
+    simcore::RunMetrics metrics;
+};
+
+/// @brief Runs grouped by label (in order of first appearance) on the seeds that every label ran
+/// (ascending; a label's first run of a seed counts). No common seed: every row is empty.
+[[nodiscard]] VerdictInput pairBySeed(const std::vector<SeedRun>& runs);
+
 /// @brief One run's place in the ranking.
 struct RankedRun
 {
@@ -71,7 +84,8 @@ struct RankedRun
 struct Verdict
 {
     Objective objective;
-    size_t baseline = 0; ///< index into VerdictInput::labels
+    std::vector<std::string> labels; ///< the input's
+    size_t baseline = 0;             ///< index into labels
     size_t seeds = 0;
     std::vector<RankedRun> ranked; ///< in rank order
     std::string sentence;

@@ -58,8 +58,10 @@ Commands:
       Finds a valid placement for each device group of a mig-parted config, or says why none
       exists.
   report SCENARIO.json|SESSION.sqlite --out REPORT.pdf [--runs LIST] [--seed N]
+         [--objective et|energy:T|p95] [--baseline SCHED/REPART]
       A PDF report (A4 landscape, vector charts): scenario summary, the fleet's layouts, the
-      comparison table with the gaps to the lower bounds, energy, tardiness, power and queue
+      comparison table ranked on --objective against --baseline (as compare) with the verdict
+      and the gaps to the lower bounds, energy, tardiness, power and queue
       over the day, and per-run occupancy (docs/reports.md). From a scenario, --runs gives
       scheduler/repartitioner pairs (default: the scenario's own, cedf/static,
       edf-most-packed/static, cedf/none); from a session, run ids or pairs (default: all).

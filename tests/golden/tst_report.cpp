@@ -107,6 +107,13 @@ void TestReport::paperFleet()
           "Avg tardiness", "(min)", "Time of day (h)", "Power (W)", "Queued jobs", "Lower bound of these jobs", "n/a",
           "Fleet layouts", "3g.20gb", "Page 8 of 8"})
         QVERIFY2(text.contains(QString::fromUtf8(word)), word);
+    // The verdict (docs/planning.md, "Verdicts"): on the title page and over the ranked table, the
+    // default baseline being the first run; one seed, so no interval.
+    const QString verdict =
+        QStringLiteral("Best: cedf/static, -60.1% ET vs edf-most-packed/static (1 seed, no interval)");
+    QCOMPARE(text.count(verdict), 2);
+    for (const char* word : {"Ranking and comparison", "ET vs", "baseline", "Ranked on et"})
+        QVERIFY2(text.contains(QString::fromUtf8(word)), word);
 }
 
 void TestReport::fromSession()
@@ -150,6 +157,17 @@ void TestReport::badInput()
     QCOMPARE(policy.exitCode, 2);
     QVERIFY2(policy.err.contains(QLatin1String("nope")) && policy.err.contains(QLatin1String("static")),
              qPrintable(policy.err));
+
+    const Output objective = cli({QStringLiteral("report"), m_tiny, QStringLiteral("--objective"),
+                                  QStringLiteral("cost"), QStringLiteral("--out"), out});
+    QCOMPARE(objective.exitCode, 2);
+    QVERIFY2(objective.err.contains(QLatin1String("unknown objective 'cost'")), qPrintable(objective.err));
+    const Output baseline =
+        cli({QStringLiteral("report"), m_tiny, QStringLiteral("--runs"), QStringLiteral("cedf/static"),
+             QStringLiteral("--baseline"), QStringLiteral("fcfs/none"), QStringLiteral("--out"), out});
+    QCOMPARE(baseline.exitCode, 2);
+    QVERIFY2(baseline.err.contains(QLatin1String("baseline 'fcfs/none' is not among the runs (cedf/static)")),
+             qPrintable(baseline.err));
 
     const Output noOut = cli({QStringLiteral("report"), m_tiny});
     QCOMPARE(noOut.exitCode, 2);

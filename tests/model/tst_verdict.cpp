@@ -62,6 +62,7 @@ private slots:
     void singleSeed();
     void zeroBaseline();
     void tQuantiles();
+    void pairsBySeed();
     void parseObjectives();
     void badInput();
 };
@@ -200,6 +201,26 @@ void TestVerdict::tQuantiles()
     QVERIFY(qAbs(model::meanCi(v).halfWidth - 0.313851) < 1e-6);
     // n = 1: no interval.
     QCOMPARE(model::meanCi({5}).halfWidth, 0.0);
+}
+
+void TestVerdict::pairsBySeed()
+{
+    // A ran seeds 1, 2, 3 (seed 2 twice), B seeds 3, 2, 4: they pair on seeds 2 and 3, in that
+    // order, with A's first run of seed 2.
+    const std::vector<model::SeedRun> runs = {
+        {"a/static", 1, etRun(1)}, {"a/static", 2, etRun(2)},  {"b/static", 3, etRun(30)}, {"a/static", 2, etRun(99)},
+        {"a/static", 3, etRun(3)}, {"b/static", 2, etRun(20)}, {"b/static", 4, etRun(40)}};
+    const auto in = model::pairBySeed(runs);
+    QCOMPARE(in.labels, (std::vector<std::string>{"a/static", "b/static"}));
+    QCOMPARE(in.metrics[0].size(), size_t(2));
+    QCOMPARE(in.metrics[0][0].et, 2.0);
+    QCOMPARE(in.metrics[0][1].et, 3.0);
+    QCOMPARE(in.metrics[1][0].et, 20.0);
+    QCOMPARE(in.metrics[1][1].et, 30.0);
+    // No seed in common: nothing to pair, and a verdict refuses it.
+    const auto none = model::pairBySeed({{"a/static", 1, etRun(1)}, {"b/static", 2, etRun(2)}});
+    QVERIFY(none.metrics[0].empty());
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, (void)model::makeVerdict(none, model::parseObjective("et"), 0));
 }
 
 void TestVerdict::parseObjectives()
