@@ -14,7 +14,6 @@
 #include "scenariofile.h"
 #include "sessioncontroller.h"
 #include "verdictbar.h"
-#include "verdictbar.h"
 #include "viewmenu.h"
 #include "workloadpage.h"
 #include "workspace.h"
