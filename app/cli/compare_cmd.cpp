@@ -88,7 +88,7 @@ int objectiveDigits(const model::Objective& o)
 /// The verdict's columns of one row (docs/planning.md, "Verdicts").
 void printVerdictCells(std::ostream& out, const model::Verdict& v, const model::RankedRun& r)
 {
-    out << std::setw(10) << rankText(r) << std::setw(16) << cell({r.mean, 0.0}, objectiveDigits(v.objective))
+    out << std::setw(10) << rankText(r) << std::setw(20) << cell({r.mean, 0.0}, objectiveDigits(v.objective))
         << std::setw(10) << model::diffText(r) << std::setw(10) << model::intervalText(r) << std::setw(11)
         << model::significanceText(r);
 }
@@ -98,7 +98,7 @@ void printTable(std::ostream& out, const model::CompareResult& r, const model::V
     out << "Runs: " << r.pairs.size() << " policy pairs x " << r.seeds.size() << " seeds (mean ± 95% interval)\n";
     out << "Ranked on " << v.objective.name() << " (--objective " << v.objective.id() << ") against "
         << r.pairs[v.baseline].label() << "; diff % is paired by seed, with its 95% interval\n";
-    out << std::left << std::setw(30) << "scheduler/repartitioner" << std::setw(10) << "rank" << std::setw(16)
+    out << std::left << std::setw(30) << "scheduler/repartitioner" << std::setw(10) << "rank" << std::setw(20)
         << (v.objective.name() + " mean") << std::setw(10) << "diff %" << std::setw(10) << "+-95%" << std::setw(11)
         << "signif." << std::setw(24) << "energy (W*min)" << std::setw(16) << "gap E_LB" << std::setw(22)
         << "avg tardiness (min)" << std::setw(20) << "above T_LB (min)" << std::setw(22) << "ET"
