@@ -310,4 +310,17 @@ std::string significanceText(const RankedRun& r)
     return r.significant ? "yes" : "no";
 }
 
+std::string versusBaselineText(const RankedRun& r)
+{
+    if (r.isBaseline)
+        return "baseline";
+    std::string t = diffText(r);
+    if (r.hasInterval) {
+        t += cat({" \u00b1 ", number("%.1f", r.diff.halfWidth)});
+        if (!r.significant)
+            t += " n.s.";
+    }
+    return t;
+}
+
 } // namespace model

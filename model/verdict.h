@@ -108,5 +108,8 @@ struct Verdict
 [[nodiscard]] std::string intervalText(const RankedRun& r);
 /// @brief "yes", "no", "n/a" (1 seed or no %), "baseline".
 [[nodiscard]] std::string significanceText(const RankedRun& r);
+/// @brief One cell for the difference: "baseline", "-12.3%", "-12.3% ± 2.1" or "+0.4% ± 2.1 n.s."
+/// (not significant), "n/a".
+[[nodiscard]] std::string versusBaselineText(const RankedRun& r);
 
 } // namespace model

@@ -52,7 +52,7 @@ QString staleReason(const RunSpec& spec)
                                                     : ComparePage::tr("re-run failed");
 }
 
-/// ", rank 2, +3.1% vs baseline" for a ranked run (docs/planning.md, "Verdicts").
+/// " — rank 2, +3.1%" (or ", baseline") for a ranked run (docs/planning.md, "Verdicts").
 QString rankHtml(const model::RankedRun* r)
 {
     if (!r)
@@ -60,13 +60,7 @@ QString rankHtml(const model::RankedRun* r)
     QString t = ComparePage::tr(" — rank %1").arg(r->rank);
     if (!r->feasible)
         t += ComparePage::tr(" (over T)");
-    if (r->isBaseline)
-        return t + ComparePage::tr(", baseline");
-    t += QStringLiteral(", ") + QString::fromStdString(model::diffText(*r));
-    if (r->hasInterval)
-        t += QStringLiteral(" ± ") + QString::number(r->diff.halfWidth, 'f', 1) +
-             (r->significant ? QString() : ComparePage::tr(" n.s."));
-    return t;
+    return t + QStringLiteral(", ") + QString::fromStdString(model::versusBaselineText(*r));
 }
 
 QString headerHtml(int column, const RunSpec& spec, const model::RankedRun* ranked)

@@ -80,12 +80,7 @@ QStringList verdictCells(const std::optional<model::Verdict>& v, const std::stri
     QString rank = QString::number(r.rank);
     if (!r.feasible)
         rank += QStringLiteral("*");
-    if (r.isBaseline)
-        return {rank, QObject::tr("baseline")};
-    QString diff = QString::fromStdString(model::diffText(r));
-    if (r.hasInterval)
-        diff += QStringLiteral(" ± ") + num(r.diff.halfWidth, 1) + (r.significant ? QString() : QObject::tr(" n.s."));
-    return {rank, diff};
+    return {rank, QString::fromStdString(model::versusBaselineText(r))};
 }
 
 QStringList runCells(const model::ReportData& data, size_t i, const std::optional<model::Verdict>& verdict)

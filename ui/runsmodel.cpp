@@ -69,12 +69,7 @@ QString RunsModel::rankingText(const RunSpec& spec, int column) const
     const model::RankedRun& r = it->second;
     if (column == RankColumn)
         return r.feasible ? QString::number(r.rank) : tr("%1 (over T)").arg(r.rank);
-    if (r.isBaseline)
-        return tr("baseline");
-    QString t = QString::fromStdString(model::diffText(r));
-    if (r.hasInterval)
-        t += tr(" ± %1%2").arg(QLocale().toString(r.diff.halfWidth, 'f', 1), r.significant ? QString() : tr(" n.s."));
-    return t;
+    return QString::fromStdString(model::versusBaselineText(r));
 }
 
 int RunsModel::rowOf(int key) const

@@ -86,6 +86,9 @@ void TestVerdict::pairedStatistics()
     QVERIFY(!c.significant);
     QCOMPARE(model::significanceText(c), std::string("no"));
     QCOMPARE(model::significanceText(v.of(0)), std::string("baseline"));
+    QCOMPARE(model::versusBaselineText(a), std::string("-8.8% \u00b1 4.0"));
+    QCOMPARE(model::versusBaselineText(c), std::string("+1.2% \u00b1 10.0 n.s."));
+    QCOMPARE(model::versusBaselineText(v.of(0)), std::string("baseline"));
     QCOMPARE(v.sentence, std::string("Best: cedf/static, -8.8% ET vs edf-most-packed/static (+-4.0%, 4 seeds)"));
 }
 
@@ -158,6 +161,7 @@ void TestVerdict::singleSeed()
     QCOMPARE(model::diffText(a), std::string("-10.0%"));
     QCOMPARE(model::intervalText(a), std::string("n/a"));
     QCOMPARE(model::significanceText(a), std::string("n/a"));
+    QCOMPARE(model::versusBaselineText(a), std::string("-10.0%"));
     QCOMPARE(v.sentence, std::string("Best: cedf/static, -10.0% ET vs edf-most-packed/static (1 seed, no interval)"));
     const auto only = model::makeVerdict(etInput({"cedf/static"}, {{3}}), model::parseObjective("et"), 0);
     QCOMPARE(only.sentence, std::string("Best: cedf/static (the only run)"));
