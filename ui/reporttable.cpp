@@ -143,7 +143,8 @@ QStringList boundCells(const model::ReportData& data)
 /// Each column as wide as its widest line (header or cell), the spare width shared evenly. When
 /// they do not fit, the cell padding shrinks first (down to 1 unit a side), and only then are all
 /// columns narrowed in proportion (a narrowed column clips its text).
-void fitColumns(std::vector<Column>& cols, const std::vector<QStringList>& rows, const ReportStyle& style, double width)
+/// Returns whether they fit with the full padding.
+bool fitColumns(std::vector<Column>& cols, const std::vector<QStringList>& rows, const ReportStyle& style, double width)
 {
     QFont bold = style.body;
     bold.setBold(true);
@@ -168,6 +169,22 @@ void fitColumns(std::vector<Column>& cols, const std::vector<QStringList>& rows,
         c.width += 2.0 * padding;
         c.width = spare >= 0.0 ? c.width + spare : c.width * width / total;
     }
+    return padding >= kPadding;
+}
+
+/// The table's style: the body's size, or a point or two smaller when the columns would
+/// otherwise lose their padding (e.g. intervals over several seeds); @p cols fitted to it.
+ReportStyle tableStyle(std::vector<Column>& cols, const std::vector<QStringList>& rows, const ReportStyle& style,
+                       double width)
+{
+    ReportStyle table = style;
+    const double size = style.body.pointSizeF();
+    for (double points : {size, size - 1.0, size - 2.0}) {
+        table.body.setPointSizeF(points);
+        if (fitColumns(cols, rows, table, width))
+            break;
+    }
+    return table;
 }
 
 void drawRow(QPainter& p, const QRectF& row, const std::vector<Column>& cols, const QStringList& cells,
@@ -245,7 +262,8 @@ std::vector<size_t> rankOrder(const model::ReportData& data, const std::optional
     return order;
 }
 
-double paintComparisonTable(QPainter& p, const QRectF& rect, const model::ReportData& data, const ReportStyle& style)
+double paintComparisonTable(QPainter& p, const QRectF& rect, const model::ReportData& data,
+                            const ReportStyle& pageStyle)
 {
     const auto verdict = model::reportVerdict(data);
     auto cols = columns(data.objective);
@@ -254,13 +272,15 @@ double paintComparisonTable(QPainter& p, const QRectF& rect, const model::Report
     for (size_t i : order)
         rows.push_back(runCells(data, i, verdict));
     rows.push_back(boundCells(data));
-    fitColumns(cols, rows, style, rect.width());
+    const ReportStyle style = tableStyle(cols, rows, pageStyle, rect.width());
     QFont bold = style.body;
     bold.setBold(true);
+    QFont sentence = pageStyle.body;
+    sentence.setBold(true);
     p.setPen(Qt::black);
     double y = rect.top();
     if (verdict)
-        y += drawWrapped(p, QRectF(rect.left(), y, rect.width(), 200.0), bold,
+        y += drawWrapped(p, QRectF(rect.left(), y, rect.width(), 200.0), sentence,
                          QObject::tr("Verdict: %1").arg(QString::fromStdString(verdict->sentence))) +
              10.0;
     p.setFont(bold);
