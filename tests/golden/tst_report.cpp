@@ -71,6 +71,7 @@ private slots:
     void initTestCase();
     void paperFleet();
     void fromSession();
+    void sessionVerdictPairsSeeds();
     void badInput();
     void unwritableOut();
 
@@ -141,6 +142,25 @@ void TestReport::fromSession()
     QCOMPARE(unknown.exitCode, 2);
     QVERIFY2(unknown.err.contains(QLatin1String("no run '9'")) && unknown.err.contains(db), qPrintable(unknown.err));
     QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("none.pdf"))));
+}
+
+void TestReport::sessionVerdictPairsSeeds()
+{
+    // Two pairs over seeds 1-2 stored by compare: the report pairs the runs by seed, so its verdict
+    // has an interval over 2 seeds, and it is the sentence compare printed.
+    const QString db = m_dir.filePath(QStringLiteral("seeds.sqlite"));
+    const Output cmp = cli({QStringLiteral("compare"), kSamples + QStringLiteral("/quickstart.json"),
+                            QStringLiteral("--runs"), QStringLiteral("edf-most-packed/static,fcfs/none"),
+                            QStringLiteral("--seeds"), QStringLiteral("1-2"), QStringLiteral("--db"), db});
+    QVERIFY2(cmp.exitCode == 0, qPrintable(cmp.err));
+    const QString printed = cmp.out.section(QStringLiteral("Verdict: "), 1).trimmed();
+    QVERIFY2(printed.contains(QLatin1String("2 seeds)")), qPrintable(cmp.out));
+    const QString pdf = m_dir.filePath(QStringLiteral("seeds.pdf"));
+    const Output o = cli({QStringLiteral("report"), db, QStringLiteral("--out"), pdf});
+    QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+    // pdftotext may break the sentence across lines and ligatures "fi": compare words.
+    const QString text = pdfText(pdf).replace(QChar(0xFB01), QLatin1String("fi")).simplified();
+    QVERIFY2(text.contains(QStringLiteral("Verdict: ") + printed), qPrintable(printed));
 }
 
 void TestReport::badInput()
