@@ -213,6 +213,18 @@ ReportData reportFromSession(const std::filesystem::path& path, const std::optio
     return data;
 }
 
+std::optional<Verdict> reportVerdict(const ReportData& data)
+{
+    std::vector<SeedRun> runs;
+    for (const auto& r : data.runs)
+        runs.push_back({r.label(), r.seed, r.metrics});
+    const VerdictInput in = pairBySeed(runs);
+    if (in.labels.empty() || in.metrics.front().empty())
+        return std::nullopt;
+    const size_t baseline = data.baseline.empty() ? 0 : findBaseline(in.labels, data.baseline);
+    return makeVerdict(in, data.objective, baseline);
+}
+
 double gapPercent(double value, double bound)
 {
     return bound > 0.0 ? 100.0 * (value - bound) / bound : 0.0;

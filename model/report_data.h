@@ -5,6 +5,7 @@
 #include "problems.h"
 #include "results.h"
 #include "scenario.h"
+#include "verdict.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -44,6 +45,9 @@ struct ReportData
     std::vector<ReportRun> runs;
     std::vector<Bounds> bounds; ///< one per distinct seed of the runs
     std::vector<std::string> notes;
+    /// What the verdict ranks on and against which run label (empty: the first run's).
+    Objective objective;
+    std::string baseline;
 
     /// The bounds of every run when they all share one seed, else null.
     [[nodiscard]] const Bounds* commonBounds() const;
@@ -67,6 +71,11 @@ struct ReportData
 /// @throws SessionError for an unusable file, std::invalid_argument for an unknown run.
 [[nodiscard]] ReportData reportFromSession(const std::filesystem::path& path, const std::optional<std::string>& select,
                                            Problems& problems);
+
+/// @brief The ranking of the report's runs on data.objective against data.baseline, seeds paired
+/// (docs/planning.md, "Verdicts"); nullopt without runs or without a seed every label ran.
+/// @throws std::invalid_argument when data.baseline is not one of the runs' labels.
+[[nodiscard]] std::optional<Verdict> reportVerdict(const ReportData& data);
 
 /// @brief Gap of @p value above @p bound in percent (0 when the bound is 0).
 [[nodiscard]] double gapPercent(double value, double bound);

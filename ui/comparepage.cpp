@@ -7,6 +7,7 @@
 #include "results.h"
 #include "serieschart.h"
 #include "seriescolours.h"
+#include "verdictbar.h"
 #include "whatiftrace.h"
 #include "workspace.h"
 
@@ -51,7 +52,18 @@ QString staleReason(const RunSpec& spec)
                                                     : ComparePage::tr("re-run failed");
 }
 
-QString headerHtml(int column, const RunSpec& spec)
+/// " — rank 2, +3.1%" (or ", baseline") for a ranked run (docs/planning.md, "Verdicts").
+QString rankHtml(const model::RankedRun* r)
+{
+    if (!r)
+        return QString();
+    QString t = ComparePage::tr(" — rank %1").arg(r->rank);
+    if (!r->feasible)
+        t += ComparePage::tr(" (over T)");
+    return t + QStringLiteral(", ") + QString::fromStdString(model::versusBaselineText(*r));
+}
+
+QString headerHtml(int column, const RunSpec& spec, const model::RankedRun* ranked)
 {
     QString state;
     if (spec.running && !spec.latest)
@@ -60,8 +72,9 @@ QString headerHtml(int column, const RunSpec& spec)
         state = ComparePage::tr(" — <i>stale, %1</i>").arg(staleReason(spec));
     else if (!spec.error.isEmpty())
         state = ComparePage::tr(" — failed");
-    return QStringLiteral("<span style='color:%1'>■</span> <b>%2</b> %3%4")
-        .arg(runColour(column).name(), QString(QChar(u'A' + column)), spec.label().toHtmlEscaped(), state);
+    return QStringLiteral("<span style='color:%1'>■</span> <b>%2</b> %3%4%5")
+        .arg(runColour(column).name(), QString(QChar(u'A' + column)), spec.label().toHtmlEscaped(), state,
+             rankHtml(ranked));
 }
 
 } // namespace
@@ -71,6 +84,8 @@ ComparePage::ComparePage(Workspace* workspace, QWidget* parent) : QWidget(parent
     setObjectName(QStringLiteral("comparePage"));
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(createPicker());
+    m_verdict = new VerdictBar;
+    layout->addWidget(m_verdict);
     auto* scroll = new QScrollArea;
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
@@ -197,6 +212,7 @@ void ComparePage::connectSignals()
         if (runs().contains(key))
             refresh();
     });
+    connect(m_verdict, &VerdictBar::verdictChanged, this, &ComparePage::refreshHeaders);
     // Only the bounds' marks: the lines and bars change with the shown results (see refresh()).
     connect(m_workspace, &Workspace::boundsChanged, this, &ComparePage::refreshBars);
 }
@@ -246,8 +262,32 @@ QList<int> ComparePage::runs() const
     return keys;
 }
 
+void ComparePage::refreshVerdict()
+{
+    std::vector<VerdictBar::Entry> entries;
+    for (int key : runs()) {
+        const RunSpec* spec = m_workspace->runSpec(key);
+        if (!spec || !spec->latest || spec->stale || spec->running || !spec->error.isEmpty())
+            continue;
+        std::string label = spec->scheduler.id;
+        label += '/';
+        label += spec->repartitioner.id;
+        entries.push_back({key, label, spec->latest->result->metrics});
+    }
+    m_verdict->setEntries(std::move(entries));
+}
+
+void ComparePage::refreshHeaders()
+{
+    const QList<int> keys = runs();
+    for (size_t i = 0; i < m_columns.size(); ++i)
+        if (const RunSpec* spec = m_workspace->runSpec(keys[static_cast<qsizetype>(i)]))
+            m_columns[i].header->setText(headerHtml(static_cast<int>(i), *spec, m_verdict->ranked(spec->key)));
+}
+
 void ComparePage::refresh()
 {
+    refreshVerdict();
     const QList<int> keys = runs();
     std::vector<std::tuple<int, const void*, bool, bool, QString>> state;
     for (int key : keys) {
@@ -274,7 +314,7 @@ void ComparePage::refresh()
             RunSpec shown = *spec; // a result held back (wait) is still "updating" under its header
             if (wait && spec->latest && spec->latest->result != m_columns[i].shown)
                 shown.running = true;
-            m_columns[i].header->setText(headerHtml(static_cast<int>(i), shown));
+            m_columns[i].header->setText(headerHtml(static_cast<int>(i), shown, m_verdict->ranked(spec->key)));
         }
         if (wait && !m_settle->isActive())
             m_settle->start();
@@ -325,7 +365,7 @@ void ComparePage::refreshColumn(size_t i, int key, bool& changed)
         c.shown.reset();
         return;
     }
-    c.header->setText(headerHtml(static_cast<int>(i), *spec));
+    c.header->setText(headerHtml(static_cast<int>(i), *spec, m_verdict->ranked(key)));
     // The run in the titles too: an exported or copied chart says which run it shows.
     const QString run = QStringLiteral("%1 %2").arg(QChar(u'A' + static_cast<int>(i))).arg(spec->label());
     c.gantt->setTitle(tr("Occupancy by instance: %1").arg(run));

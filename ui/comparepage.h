@@ -26,6 +26,7 @@ class ChartWidget;
 class GanttChart;
 class PowerChart;
 class SeriesChart;
+class VerdictBar;
 class Workspace;
 
 /// The Compare page: two to four runs of the Runs page side by side. Per run, the occupancy
@@ -53,6 +54,8 @@ public:
     [[nodiscard]] SeriesChart* energyChart() const { return m_energy; }
     [[nodiscard]] SeriesChart* tardinessChart() const { return m_tardiness; }
     [[nodiscard]] BarsChart* barsChart() const { return m_bars; }
+    /// The ranking of the shown runs with a current result, its selectors and sentence.
+    [[nodiscard]] VerdictBar* verdictBar() const { return m_verdict; }
     /// Every chart that follows the shared time axis.
     [[nodiscard]] std::vector<ChartWidget*> timeCharts() const;
     /// The result column @p column draws (null when none): a newer one may be waiting (kSettleMs).
@@ -90,6 +93,10 @@ private:
     /// The bar chart of the shown results, with the scenario's lower bounds when known.
     void refreshBars();
     void refreshPickers();
+    /// Feeds the verdict the shown runs that have a current result, in column order.
+    void refreshVerdict();
+    /// Column headers with each run's state and rank.
+    void refreshHeaders();
 
     Workspace* m_workspace;
     std::array<QComboBox*, kMaxRuns> m_pickers{};
@@ -99,6 +106,7 @@ private:
     SeriesChart* m_tardiness = nullptr;
     BarsChart* m_bars = nullptr;
     QLabel* m_hint = nullptr;
+    VerdictBar* m_verdict = nullptr;
     QGridLayout* m_grid = nullptr;
     bool m_syncing = false;
     bool m_updatingPickers = false;

@@ -14,6 +14,7 @@
 #include "runspage.h"
 #include "scenariofile.h"
 #include "sessioncontroller.h"
+#include "verdictbar.h"
 #include "viewmenu.h"
 #include "workloadpage.h"
 #include "workspace.h"
@@ -141,8 +142,10 @@ void MainWindow::setupExportMenu(QMenu* file)
     exports->addAction(tr("Layouts as mig-parted &YAML…"), this, &MainWindow::exportMigParted);
     exports->addAction(tr("Last run as &Perfetto trace (JSON)…"), this, &MainWindow::exportPerfetto);
     exports->addAction(tr("Last run's time &series (CSV)…"), this, &MainWindow::exportSeriesCsv);
-    QAction* report = exports->addAction(tr("&Report (PDF)…"), this,
-                                         [this] { exportReportDialog(this, *m_workspace, m_compare->runs()); });
+    QAction* report = exports->addAction(tr("&Report (PDF)…"), this, [this] {
+        exportReportDialog(this, *m_workspace, m_compare->runs(), m_compare->verdictBar()->objective(),
+                           m_compare->verdictBar()->baselineKey());
+    });
     report->setObjectName(QStringLiteral("exportReportAction"));
 }
 

@@ -42,9 +42,11 @@ QString defaultName(const Workspace& workspace)
 
 } // namespace
 
-model::ReportData workspaceReport(const Workspace& workspace, const QList<int>& preferred)
+model::ReportData workspaceReport(const Workspace& workspace, const QList<int>& preferred,
+                                  const model::Objective& objective, int baselineKey)
 {
     model::ReportData data;
+    data.objective = objective;
     data.scenario = workspace.scenario();
     data.source = workspace.scenarioPath().toStdString();
     if (!data.scenario)
@@ -63,8 +65,11 @@ model::ReportData workspaceReport(const Workspace& workspace, const QList<int>& 
             data.notes.push_back(spec->label().toStdString() + " was left out: its result is not up to date");
             continue;
         }
-        if (data.runs.size() < model::kMaxReportRuns)
-            data.runs.push_back(reportRun(spec->scheduler, spec->repartitioner, *spec->latest, seed));
+        if (data.runs.size() >= model::kMaxReportRuns)
+            continue;
+        data.runs.push_back(reportRun(spec->scheduler, spec->repartitioner, *spec->latest, seed));
+        if (key == baselineKey)
+            data.baseline = data.runs.back().label();
     }
     if (data.runs.empty() && workspace.lastRun())
         data.runs.push_back(
@@ -77,9 +82,10 @@ model::ReportData workspaceReport(const Workspace& workspace, const QList<int>& 
     return data;
 }
 
-void exportReportDialog(QWidget* parent, const Workspace& workspace, const QList<int>& preferred)
+void exportReportDialog(QWidget* parent, const Workspace& workspace, const QList<int>& preferred,
+                        const model::Objective& objective, int baselineKey)
 {
-    const model::ReportData data = workspaceReport(workspace, preferred);
+    const model::ReportData data = workspaceReport(workspace, preferred, objective, baselineKey);
     if (data.runs.empty()) {
         QMessageBox::information(parent, QObject::tr("Export report"),
                                  QObject::tr("There is no finished run to report yet: open a scenario, add runs on "

@@ -127,6 +127,16 @@ QString bestText(const model::ReportData& data)
              best([](const simcore::RunMetrics& m) { return m.et; }));
 }
 
+/// The verdict sentence (docs/planning.md, "Verdicts"), or why there is none.
+QString verdictText(const model::ReportData& data)
+{
+    const auto v = model::reportVerdict(data);
+    if (!v)
+        return QObject::tr("none: the runs share no seed");
+    return QObject::tr("%1 (ranked on %2; see the table)")
+        .arg(QString::fromStdString(v->sentence), QString::fromStdString(v->objective.id()));
+}
+
 std::vector<std::pair<QString, QString>> summaryRows(const model::ReportData& data)
 {
     const model::Scenario& s = *data.scenario;
@@ -145,6 +155,7 @@ std::vector<std::pair<QString, QString>> summaryRows(const model::ReportData& da
         {QObject::tr("Scenario's policies"), QString::fromStdString(s.scheduler.id + " / " + s.repartitioner.id)},
         {QObject::tr("Runs in this report"), runs.join(QLatin1Char('\n'))},
         {QObject::tr("Best"), bestText(data)},
+        {QObject::tr("Verdict"), verdictText(data)},
         {QObject::tr("Made from"), sourceText(data)},
         {QObject::tr("Generated"), QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"))},
         {QObject::tr("MIGsight"), QObject::tr("version %1").arg(QStringLiteral(MIGSIGHT_UI_VERSION))},
@@ -234,7 +245,7 @@ std::vector<ReportPage> summaryPages(const model::ReportData& data, const Report
         {QString(), [d, style](QPainter& p, const QRectF& body) { paintTitlePage(p, body, *d, style); }},
         {QObject::tr("Fleet layouts"),
          [d, style](QPainter& p, const QRectF& body) { paintLayoutsPage(p, body, *d, style); }},
-        {QObject::tr("Comparison with the lower bounds"),
+        {QObject::tr("Ranking and comparison with the lower bounds"),
          [d, style](QPainter& p, const QRectF& body) {
              const double used = paintComparisonTable(p, body, *d, style);
              paintBarsChart(p, body.adjusted(0.0, used + 12.0, 0.0, 0.0), *d, style);

@@ -9,6 +9,10 @@
 #include <QLocale>
 #include <QPainter>
 
+#include <algorithm>
+#include <numeric>
+#include <optional>
+
 namespace ui {
 
 namespace {
@@ -25,19 +29,30 @@ struct Column
     QString header;
     double width; ///< units; set by fitColumns()
     Qt::Alignment align;
+    double padding = kPadding; ///< each side of a cell; set by fitColumns()
 };
 
-std::vector<Column> columns()
+QString capitalised(const std::string& text)
+{
+    QString t = QString::fromStdString(text);
+    if (!t.isEmpty())
+        t[0] = t[0].toUpper();
+    return t;
+}
+
+std::vector<Column> columns(const model::Objective& objective)
 {
     const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
     return {{QObject::tr("Run"), 0.0, Qt::AlignLeft | Qt::AlignVCenter},
+            {QObject::tr("#"), 0.0, right},
+            {QObject::tr("%1 vs\nbaseline").arg(capitalised(objective.name())), 0.0, right},
             {QObject::tr("Energy\n(kWh)"), 0.0, right},
             {QObject::tr("Energy\nvs E_LB"), 0.0, right},
             {QObject::tr("Avg tardiness\n(min)"), 0.0, right},
             {QObject::tr("Above T_LB\n(min)"), 0.0, right},
             {QObject::tr("ET"), 0.0, right},
             {QObject::tr("ET\nvs ET_LB"), 0.0, right},
-            {QObject::tr("Max tardiness\n(min)"), 0.0, right},
+            {QObject::tr("Max tard.\n(min)"), 0.0, right},
             {QObject::tr("Tardy\njobs"), 0.0, right},
             {QObject::tr("Layout\nchanges"), 0.0, right},
             {QObject::tr("Utili-\nsation"), 0.0, right}};
@@ -54,14 +69,31 @@ QString percentGap(double value, double bound)
     return (g >= 0.0 ? QStringLiteral("+") : QString()) + num(g, 1) + QStringLiteral(" %");
 }
 
-QStringList runCells(const model::ReportData& data, size_t i)
+/// Rank and difference to the baseline of the run labelled @p label (docs/planning.md, "Verdicts").
+QStringList verdictCells(const std::optional<model::Verdict>& v, const std::string& label)
+{
+    const QString dash = QStringLiteral("–");
+    if (!v)
+        return {dash, dash};
+    const auto it = std::find(v->labels.begin(), v->labels.end(), label);
+    const model::RankedRun& r = v->of(static_cast<size_t>(it - v->labels.begin()));
+    QString rank = QString::number(r.rank);
+    if (!r.feasible)
+        rank += QStringLiteral("*");
+    return {rank, QString::fromStdString(model::versusBaselineText(r))};
+}
+
+QStringList runCells(const model::ReportData& data, size_t i, const std::optional<model::Verdict>& verdict)
 {
     const model::ReportRun& r = data.runs[i];
     const simcore::RunMetrics& m = r.metrics;
     const model::Bounds* b = r.bounds >= 0 ? &data.bounds[static_cast<size_t>(r.bounds)] : nullptr;
     const QString na = QObject::tr("n/a");
     const double a = data.scenario->energyWeight;
+    const QStringList v = verdictCells(verdict, r.label());
     return {QStringLiteral("%1  %2").arg(QChar(u'A' + static_cast<char16_t>(i))).arg(QString::fromStdString(r.label())),
+            v[0],
+            v[1],
             num(m.energyWmin / kWminPerKwh, 2),
             b ? percentGap(m.energyWmin, b->energy.energyWmin) : na,
             num(m.avgTardinessMin, 3),
@@ -80,8 +112,22 @@ QStringList boundCells(const model::ReportData& data)
     const QString na = QObject::tr("n/a");
     const QString dash = QStringLiteral("–");
     if (!b)
-        return {QObject::tr("Lower bound (differs by seed)"), na, dash, na, dash, na, dash, dash, dash, dash, dash};
+        return {QObject::tr("Lower bound (differs by seed)"),
+                dash,
+                dash,
+                na,
+                dash,
+                na,
+                dash,
+                na,
+                dash,
+                dash,
+                dash,
+                dash,
+                dash};
     return {QObject::tr("Lower bound of these jobs"),
+            dash,
+            dash,
             num(b->energy.energyWmin / kWminPerKwh, 2),
             dash,
             b->tardiness.computed ? num(b->tardiness.avgTardinessMin, 3) : na,
@@ -94,27 +140,51 @@ QStringList boundCells(const model::ReportData& data)
             dash};
 }
 
-/// Each column as wide as its widest line (header or cell), the spare width shared evenly; all
-/// narrowed in proportion when they do not fit.
-void fitColumns(std::vector<Column>& cols, const std::vector<QStringList>& rows, const ReportStyle& style, double width)
+/// Each column as wide as its widest line (header or cell), the spare width shared evenly. When
+/// they do not fit, the cell padding shrinks first (down to 1 unit a side), and only then are all
+/// columns narrowed in proportion (a narrowed column clips its text).
+/// Returns whether they fit with the full padding.
+bool fitColumns(std::vector<Column>& cols, const std::vector<QStringList>& rows, const ReportStyle& style, double width)
 {
     QFont bold = style.body;
     bold.setBold(true);
     const QFontMetricsF header(bold);
     const QFontMetricsF body(style.body);
-    double total = 0.0;
+    double content = 0.0;
     for (size_t c = 0; c < cols.size(); ++c) {
         double w = 0.0;
         for (const QString& line : cols[c].header.split(QLatin1Char('\n')))
             w = std::max(w, header.horizontalAdvance(line));
         for (const QStringList& row : rows)
             w = std::max(w, body.horizontalAdvance(row[static_cast<qsizetype>(c)]) * 1.05);
-        cols[c].width = w + 2.0 * kPadding + (c == 0 ? kSwatch : 0.0);
-        total += cols[c].width;
+        cols[c].width = w + (c == 0 ? kSwatch : 0.0);
+        content += cols[c].width;
     }
-    const double spare = (width - total) / static_cast<double>(cols.size());
-    for (Column& c : cols)
+    const auto n = static_cast<double>(cols.size());
+    const double padding = std::clamp((width - content) / (2.0 * n), 1.0, kPadding);
+    const double total = content + 2.0 * padding * n;
+    const double spare = (width - total) / n;
+    for (Column& c : cols) {
+        c.padding = padding;
+        c.width += 2.0 * padding;
         c.width = spare >= 0.0 ? c.width + spare : c.width * width / total;
+    }
+    return padding >= kPadding;
+}
+
+/// The table's style: the body's size, or a point or two smaller when the columns would
+/// otherwise lose their padding (e.g. intervals over several seeds); @p cols fitted to it.
+ReportStyle tableStyle(std::vector<Column>& cols, const std::vector<QStringList>& rows, const ReportStyle& style,
+                       double width)
+{
+    ReportStyle table = style;
+    const double size = style.body.pointSizeF();
+    for (double points : {size, size - 1.0, size - 2.0}) {
+        table.body.setPointSizeF(points);
+        if (fitColumns(cols, rows, table, width))
+            break;
+    }
+    return table;
 }
 
 void drawRow(QPainter& p, const QRectF& row, const std::vector<Column>& cols, const QStringList& cells,
@@ -123,7 +193,7 @@ void drawRow(QPainter& p, const QRectF& row, const std::vector<Column>& cols, co
     double x = row.left();
     for (size_t c = 0; c < cols.size(); ++c) {
         const double w = cols[c].width;
-        QRectF cell(x + kPadding, row.top(), w - 2.0 * kPadding, row.height());
+        QRectF cell(x + cols[c].padding, row.top(), w - 2.0 * cols[c].padding, row.height());
         if (c == 0 && swatch.isValid()) {
             p.fillRect(QRectF(cell.left(), row.center().y() - 5.0, 10.0, 10.0), swatch);
             cell.setLeft(cell.left() + kSwatch);
@@ -131,6 +201,22 @@ void drawRow(QPainter& p, const QRectF& row, const std::vector<Column>& cols, co
         p.drawText(cell, static_cast<int>(cols[c].align), cells[static_cast<qsizetype>(c)]);
         x += w;
     }
+}
+
+/// How the ranking was made, for the table's note.
+QString verdictNote(const std::optional<model::Verdict>& v)
+{
+    if (!v)
+        return QObject::tr("No ranking: the runs share no seed. ");
+    const QString seeds = v->seeds == 1 ? QObject::tr("1 seed") : QObject::tr("%1 seeds").arg(v->seeds);
+    QString t =
+        QObject::tr("Ranked on %1 (lower is better) against %2; the difference is paired by seed over %3")
+            .arg(QString::fromStdString(v->objective.id()), QString::fromStdString(v->labels[v->baseline]), seeds);
+    t += v->seeds > 1 ? QObject::tr(", ± its 95% interval, n.s. when the interval holds 0") : QString();
+    if (v->objective.kind == model::ObjectiveKind::EnergyCapped)
+        t +=
+            QObject::tr("; * mean avg tardiness above %1 min, ranked last").arg(num(v->objective.tardinessLimitMin, 1));
+    return t + QStringLiteral(" (docs/planning.md, Verdicts). ");
 }
 
 } // namespace
@@ -161,19 +247,43 @@ double drawKeyValues(QPainter& painter, const QRectF& rect, const ReportStyle& s
     return y;
 }
 
-double paintComparisonTable(QPainter& p, const QRectF& rect, const model::ReportData& data, const ReportStyle& style)
+/// The runs in rank order (runs of one label share its rank; ties keep the report's order).
+std::vector<size_t> rankOrder(const model::ReportData& data, const std::optional<model::Verdict>& v)
 {
-    auto cols = columns();
+    std::vector<size_t> order(data.runs.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    if (!v)
+        return order;
+    auto rank = [&](size_t i) {
+        const auto it = std::find(v->labels.begin(), v->labels.end(), data.runs[i].label());
+        return v->of(static_cast<size_t>(it - v->labels.begin())).rank;
+    };
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return rank(a) < rank(b); });
+    return order;
+}
+
+double paintComparisonTable(QPainter& p, const QRectF& rect, const model::ReportData& data,
+                            const ReportStyle& pageStyle)
+{
+    const auto verdict = model::reportVerdict(data);
+    auto cols = columns(data.objective);
+    const std::vector<size_t> order = rankOrder(data, verdict);
     std::vector<QStringList> rows;
-    for (size_t i = 0; i < data.runs.size(); ++i)
-        rows.push_back(runCells(data, i));
+    for (size_t i : order)
+        rows.push_back(runCells(data, i, verdict));
     rows.push_back(boundCells(data));
-    fitColumns(cols, rows, style, rect.width());
+    const ReportStyle style = tableStyle(cols, rows, pageStyle, rect.width());
     QFont bold = style.body;
     bold.setBold(true);
-    p.setFont(bold);
+    QFont sentence = pageStyle.body;
+    sentence.setBold(true);
     p.setPen(Qt::black);
     double y = rect.top();
+    if (verdict)
+        y += drawWrapped(p, QRectF(rect.left(), y, rect.width(), 200.0), sentence,
+                         QObject::tr("Verdict: %1").arg(QString::fromStdString(verdict->sentence))) +
+             10.0;
+    p.setFont(bold);
     QStringList headers;
     for (const Column& c : cols)
         headers << c.header;
@@ -185,7 +295,8 @@ double paintComparisonTable(QPainter& p, const QRectF& rect, const model::Report
     for (size_t i = 0; i < data.runs.size(); ++i, y += kRowHeight) {
         if (i % 2 == 1)
             p.fillRect(QRectF(rect.left(), y, rect.width(), kRowHeight), QColor(0xf2, 0xf3, 0xf5));
-        drawRow(p, QRectF(rect.left(), y, rect.width(), kRowHeight), cols, rows[i], runColour(static_cast<int>(i)));
+        drawRow(p, QRectF(rect.left(), y, rect.width(), kRowHeight), cols, rows[i],
+                runColour(static_cast<int>(order[i])));
     }
     p.setPen(QPen(QColor(0x8a, 0x90, 0x99), 1.0));
     p.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y));
@@ -195,11 +306,14 @@ double paintComparisonTable(QPainter& p, const QRectF& rect, const model::Report
     p.setPen(Qt::black);
     drawRow(p, QRectF(rect.left(), y, rect.width(), kRowHeight), cols, rows.back(), QColor());
     y += kRowHeight + 8.0;
-    QString note = QObject::tr(
-        "Energy and ET gaps are percent above the lower bound of the same jobs; tardiness in minutes above the "
-        "tardiness lower bound (docs/bounds.md). The ET gap is n/a unless the tardiness LP was solved (small days): "
-        "the bounds for real days are far below any schedule. E_LB: every job linearised on whole GPUs, exact "
-        "minimum preemptive makespan. ET = (a·E + T) / (a + 1) with E in W·min, T the average tardiness in min.");
+    QString note =
+        verdictNote(verdict) +
+        QObject::tr(
+            "Energy and ET gaps are percent above the lower bound of the same jobs; tardiness in minutes above the "
+            "tardiness lower bound (docs/bounds.md). The ET gap is n/a unless the tardiness LP was solved (small "
+            "days): "
+            "the bounds for real days are far below any schedule. E_LB: every job linearised on whole GPUs, exact "
+            "minimum preemptive makespan. ET = (a·E + T) / (a + 1) with E in W·min, T the average tardiness in min.");
     if (const model::Bounds* b = data.commonBounds())
         note +=
             QStringLiteral(" ") + QObject::tr("E_LB = %1 W·min (makespan at least %2 min). Tardiness bound: %3.")

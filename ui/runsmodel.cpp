@@ -43,6 +43,35 @@ RunsModel::RunsModel(Workspace* workspace, QObject* parent) : QAbstractTableMode
     });
 }
 
+void RunsModel::setRanking(std::map<int, model::RankedRun> byKey)
+{
+    m_ranking = std::move(byKey);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, RankColumn), index(rowCount() - 1, VsBaselineColumn));
+}
+
+QVariant RunsModel::rankingValue(const RunSpec& spec, int column) const
+{
+    const auto it = m_ranking.find(spec.key);
+    if (it == m_ranking.end())
+        return {};
+    const model::RankedRun& r = it->second;
+    if (column == RankColumn)
+        return static_cast<double>(r.rank);
+    return r.diffDefined ? QVariant(r.isBaseline ? 0.0 : r.diff.mean) : QVariant(qQNaN());
+}
+
+QString RunsModel::rankingText(const RunSpec& spec, int column) const
+{
+    const auto it = m_ranking.find(spec.key);
+    if (it == m_ranking.end())
+        return QString();
+    const model::RankedRun& r = it->second;
+    if (column == RankColumn)
+        return r.feasible ? QString::number(r.rank) : tr("%1 (over T)").arg(r.rank);
+    return QString::fromStdString(model::versusBaselineText(r));
+}
+
 int RunsModel::rowOf(int key) const
 {
     const auto& runs = m_workspace->runs();
@@ -79,6 +108,8 @@ QVariant RunsModel::value(const RunSpec& spec, int column) const
 {
     if (column == RunColumn)
         return spec.label();
+    if (column == RankColumn || column == VsBaselineColumn)
+        return rankingValue(spec, column);
     if (column == StatusColumn)
         return spec.running ? spec.progress : (spec.latest ? 2.0 : -1.0);
     if (!spec.latest)
@@ -122,6 +153,8 @@ QString RunsModel::text(const RunSpec& spec, int column) const
         return spec.label();
     if (column == StatusColumn)
         return status(spec);
+    if (column == RankColumn || column == VsBaselineColumn)
+        return rankingText(spec, column);
     const QVariant v = value(spec, column);
     if (!v.isValid())
         return spec.latest && column != EnergyColumn ? tr("…") : QString();
@@ -183,7 +216,9 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
                                                    QT_TR_NOOP("Max tard.\n(min)"),
                                                    QT_TR_NOOP("vs T bound\n(min)"),
                                                    QT_TR_NOOP("ET"),
-                                                   QT_TR_NOOP("vs ET\nbound")};
+                                                   QT_TR_NOOP("vs ET\nbound"),
+                                                   QT_TR_NOOP("Rank"),
+                                                   QT_TR_NOOP("vs\nbaseline")};
     static const char* const tips[ColumnCount] = {
         QT_TR_NOOP("scheduler / repartitioner"),
         QT_TR_NOOP("done, running (with progress), stale (an older scenario or parameters) or failed"),
@@ -195,7 +230,11 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
         QT_TR_NOOP("average tardiness minus its lower bound (docs/bounds.md; n/a when no bound was computed)"),
         QT_TR_NOOP("(a x energy + average tardiness) / (a + 1)"),
         QT_TR_NOOP("how far above the ET of the lower bounds; n/a unless the tardiness LP was solved (small days): the "
-                   "bounds for real days are far below any schedule (docs/bounds.md)")};
+                   "bounds for real days are far below any schedule (docs/bounds.md)"),
+        QT_TR_NOOP("rank on the objective chosen above the table (1 = best); \"over T\": average tardiness above the "
+                   "limit, ranked after the others"),
+        QT_TR_NOOP("difference to the baseline run in % of the baseline's objective, paired by seed; ± its 95% "
+                   "interval with several seeds, n.s. when the interval holds 0")};
     if (role == Qt::DisplayRole)
         return tr(names[section]);
     if (role == Qt::ToolTipRole)

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "verdict.h"
+
 #include <QAbstractTableModel>
+
+#include <map>
 
 namespace ui {
 
@@ -26,6 +30,8 @@ public:
         TardinessGapColumn,
         EtColumn,
         EtGapColumn,
+        RankColumn,       ///< the verdict's rank (docs/planning.md, "Verdicts")
+        VsBaselineColumn, ///< % difference to the verdict's baseline
         ColumnCount
     };
     /// Unformatted value (double) for sorting and tests; the spec's key on every column.
@@ -33,6 +39,9 @@ public:
     static constexpr int KeyRole = Qt::UserRole + 2;
 
     explicit RunsModel(Workspace* workspace, QObject* parent = nullptr);
+
+    /// The verdict's rows by spec key (runs without a current result are not ranked).
+    void setRanking(std::map<int, model::RankedRun> byKey);
 
     /// Row of the spec with @p key, -1 if absent.
     [[nodiscard]] int rowOf(int key) const;
@@ -47,8 +56,11 @@ private:
     [[nodiscard]] QVariant value(const RunSpec& spec, int column) const;
     [[nodiscard]] QString text(const RunSpec& spec, int column) const;
     [[nodiscard]] QString status(const RunSpec& spec) const;
+    [[nodiscard]] QVariant rankingValue(const RunSpec& spec, int column) const;
+    [[nodiscard]] QString rankingText(const RunSpec& spec, int column) const;
 
     Workspace* m_workspace;
+    std::map<int, model::RankedRun> m_ranking;
 };
 
 } // namespace ui

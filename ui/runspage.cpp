@@ -4,6 +4,7 @@
 #include "policyform.h"
 #include "runsmodel.h"
 #include "tableexport.h"
+#include "verdictbar.h"
 #include "workspace.h"
 
 #include <QDoubleSpinBox>
@@ -22,6 +23,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <map>
 
 namespace ui {
 
@@ -99,6 +101,8 @@ QWidget* RunsPage::createResults()
     progressRow->addWidget(m_progress);
     progressRow->addWidget(m_cancel);
     layout->addLayout(progressRow);
+    m_verdict = new VerdictBar;
+    layout->addWidget(m_verdict);
 
     m_model = new RunsModel(m_workspace, this);
     m_proxy = new QSortFilterProxyModel(this);
@@ -116,6 +120,9 @@ QWidget* RunsPage::createResults()
     m_table->horizontalHeader()->setSectionResizeMode(RunsModel::RunColumn, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(RunsModel::StatusColumn, QHeaderView::ResizeToContents);
     m_table->setAlternatingRowColors(true);
+    // The ranking reads next to the run's name.
+    m_table->horizontalHeader()->moveSection(RunsModel::RankColumn, 1);
+    m_table->horizontalHeader()->moveSection(RunsModel::VsBaselineColumn, 2);
     layout->addWidget(m_table, 1);
 
     auto* buttons = new QHBoxLayout;
@@ -156,7 +163,34 @@ void RunsPage::connectSignals()
     connect(m_workspace, &Workspace::runsChanged, this, &RunsPage::updateSelectionButtons);
     connect(m_workspace, &Workspace::busyChanged, this, &RunsPage::updateProgress);
     connect(m_workspace, &Workspace::scenarioChanged, this, &RunsPage::updateScenarioControls);
+    connect(m_workspace, &Workspace::runSpecChanged, this, &RunsPage::refreshVerdict);
+    connect(m_workspace, &Workspace::runsChanged, this, &RunsPage::refreshVerdict);
+    connect(m_verdict, &VerdictBar::verdictChanged, this, &RunsPage::applyRanking);
     onSelectionChanged();
+    refreshVerdict();
+}
+
+void RunsPage::refreshVerdict()
+{
+    std::vector<VerdictBar::Entry> entries;
+    for (const RunSpec& spec : m_workspace->runs()) {
+        if (!spec.latest || spec.stale || spec.running || !spec.error.isEmpty())
+            continue;
+        std::string label = spec.scheduler.id;
+        label += '/';
+        label += spec.repartitioner.id;
+        entries.push_back({spec.key, label, spec.latest->result->metrics});
+    }
+    m_verdict->setEntries(std::move(entries));
+}
+
+void RunsPage::applyRanking()
+{
+    std::map<int, model::RankedRun> byKey;
+    for (const RunSpec& spec : m_workspace->runs())
+        if (const model::RankedRun* r = m_verdict->ranked(spec.key))
+            byKey.emplace(spec.key, *r);
+    m_model->setRanking(std::move(byKey));
 }
 
 QList<int> RunsPage::selectedKeys() const

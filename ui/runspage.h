@@ -15,6 +15,7 @@ namespace ui {
 
 class PolicyForm;
 class RunsModel;
+class VerdictBar;
 class Workspace;
 
 /// The Runs page: pick scheduler/repartitioner pairs and their parameters, run them on the
@@ -32,6 +33,8 @@ public:
     [[nodiscard]] RunsModel* runsModel() const { return m_model; }
     [[nodiscard]] QTableView* table() const { return m_table; }
     [[nodiscard]] QProgressBar* progressBar() const { return m_progress; }
+    /// The ranking of the finished runs, its objective and baseline selectors and sentence.
+    [[nodiscard]] VerdictBar* verdictBar() const { return m_verdict; }
     /// Keys of the selected rows, in view order.
     [[nodiscard]] QList<int> selectedKeys() const;
     /// Adds a run with the forms' policies; returns its key (0 when the forms are invalid).
@@ -57,6 +60,9 @@ private:
     void cancelRunning();
     void removeSelected();
     void exportCsvDialog();
+    /// Feeds the verdict the runs with a current result, in table (insertion) order.
+    void refreshVerdict();
+    void applyRanking();
 
     Workspace* m_workspace;
     PolicyForm* m_scheduler = nullptr;
@@ -72,6 +78,7 @@ private:
     QPushButton* m_cancel = nullptr;
     QPushButton* m_compare = nullptr;
     QPushButton* m_remove = nullptr;
+    VerdictBar* m_verdict = nullptr;
     int m_editingKey = 0; ///< the selected run the forms edit, 0 for "new run"
     bool m_loadingForms = false;
 };

@@ -7,6 +7,7 @@
 #include "result_json.h"
 #include "session_store.h"
 #include "simulation.h"
+#include "verdict.h"
 
 #include <nlohmann/json.hpp>
 
@@ -61,12 +62,46 @@ std::string cell(const model::MeanCi& m, int digits)
     return buf;
 }
 
-void printTable(std::ostream& out, const model::CompareResult& r, double a)
+/// The rank cell: "2", or "4 over T" for a run whose mean avg tardiness exceeds energy:T's limit.
+std::string rankText(const model::RankedRun& r)
+{
+    std::string t = std::to_string(r.rank);
+    if (!r.feasible)
+        t += " over T";
+    return t;
+}
+
+/// Decimals of an objective's mean: as the table's own column of that quantity.
+int objectiveDigits(const model::Objective& o)
+{
+    switch (o.kind) {
+    case model::ObjectiveKind::Et:
+        return 5;
+    case model::ObjectiveKind::EnergyCapped:
+        return 0;
+    case model::ObjectiveKind::P95Tardiness:
+        return 4;
+    }
+    return 5;
+}
+
+/// The verdict's columns of one row (docs/planning.md, "Verdicts").
+void printVerdictCells(std::ostream& out, const model::Verdict& v, const model::RankedRun& r)
+{
+    out << std::setw(10) << rankText(r) << std::setw(20) << cell({r.mean, 0.0}, objectiveDigits(v.objective))
+        << std::setw(10) << model::diffText(r) << std::setw(10) << model::intervalText(r) << std::setw(11)
+        << model::significanceText(r);
+}
+
+void printTable(std::ostream& out, const model::CompareResult& r, const model::Verdict& v, double a)
 {
     out << "Runs: " << r.pairs.size() << " policy pairs x " << r.seeds.size() << " seeds (mean ± 95% interval)\n";
-    out << std::left << std::setw(30) << "scheduler/repartitioner" << std::setw(24) << "energy (W*min)" << std::setw(16)
-        << "gap E_LB" << std::setw(22) << "avg tardiness (min)" << std::setw(20) << "above T_LB (min)" << std::setw(22)
-        << "ET"
+    out << "Ranked on " << v.objective.name() << " (--objective " << v.objective.id() << ") against "
+        << r.pairs[v.baseline].label() << "; diff % is paired by seed, with its 95% interval\n";
+    out << std::left << std::setw(30) << "scheduler/repartitioner" << std::setw(10) << "rank" << std::setw(20)
+        << (v.objective.name() + " mean") << std::setw(10) << "diff %" << std::setw(10) << "+-95%" << std::setw(11)
+        << "signif." << std::setw(24) << "energy (W*min)" << std::setw(16) << "gap E_LB" << std::setw(22)
+        << "avg tardiness (min)" << std::setw(20) << "above T_LB (min)" << std::setw(22) << "ET"
         << "gap ET_LB\n";
     // A mean of gaps over seeds is only a gap if every seed has a bound; an ET gap only if every
     // seed's tardiness bound is the LP's (the real-day bounds are far below any schedule).
@@ -74,7 +109,8 @@ void printTable(std::ostream& out, const model::CompareResult& r, double a)
         std::all_of(r.bounds.begin(), r.bounds.end(), [](const model::Bounds& b) { return b.tardiness.computed; });
     const bool etl = std::all_of(r.bounds.begin(), r.bounds.end(),
                                  [](const model::Bounds& b) { return b.tardiness.etGapMeaningful; });
-    for (size_t p = 0; p < r.pairs.size(); ++p) {
+    for (const auto& ranked : v.ranked) {
+        const size_t p = ranked.run;
         std::vector<double> e, t, et, ge, gt, get;
         for (const auto& run : r.runs) {
             if (run.pair != p)
@@ -88,10 +124,12 @@ void printTable(std::ostream& out, const model::CompareResult& r, double a)
             gt.push_back(b.tardiness.computed ? run.metrics.avgTardinessMin - tlb : 0.0);
             get.push_back(gapPercent(run.metrics.et, model::etBound(b, a)));
         }
-        out << std::left << std::setw(30) << r.pairs[p].label() << std::setw(24) << cell(model::meanCi(e), 0)
-            << std::setw(16) << (cell(model::meanCi(ge), 1) + "%") << std::setw(22) << cell(model::meanCi(t), 4)
-            << std::setw(20) << (tl ? cell(model::meanCi(gt), 3) : std::string("n/a")) << std::setw(22)
-            << cell(model::meanCi(et), 5) << (etl ? cell(model::meanCi(get), 1) + "%" : std::string("n/a")) << "\n";
+        out << std::left << std::setw(30) << r.pairs[p].label();
+        printVerdictCells(out, v, ranked);
+        out << std::setw(24) << cell(model::meanCi(e), 0) << std::setw(16) << (cell(model::meanCi(ge), 1) + "%")
+            << std::setw(22) << cell(model::meanCi(t), 4) << std::setw(20)
+            << (tl ? cell(model::meanCi(gt), 3) : std::string("n/a")) << std::setw(22) << cell(model::meanCi(et), 5)
+            << (etl ? cell(model::meanCi(get), 1) + "%" : std::string("n/a")) << "\n";
     }
     const auto& b0 = r.bounds.front();
     out << "Energy bound E_LB (seed " << r.seeds.front() << "): " << std::fixed << std::setprecision(1)
@@ -111,18 +149,63 @@ void printTable(std::ostream& out, const model::CompareResult& r, double a)
     if (!etl)
         out << "gap ET_LB is n/a: it is shown only where the time-indexed LP bounds tardiness (days of at most 400 "
                "jobs); against the bounds for larger days it would mostly be the runs' own tardiness.\n";
+    if (v.objective.kind == model::ObjectiveKind::EnergyCapped)
+        out << "\"over T\": mean avg tardiness above " << v.objective.tardinessLimitMin
+            << " min; such runs rank after the others, least tardy first.\n";
+    out << "Verdict: " << v.sentence << "\n";
+}
+
+/// The verdict's fields of one run object of --json: the run's own seed and its pair's ranking.
+void addVerdictJson(nlohmann::ordered_json& o, const model::Verdict& v, const model::CompareRun& run)
+{
+    const auto& r = v.of(run.pair);
+    o["objective"] = v.objective.id();
+    o["objective_value"] = v.objective.value(run.metrics);
+    o["diff_pct"] = r.diffDefined ? nlohmann::ordered_json(r.diffsPercent[run.bounds]) : nlohmann::ordered_json();
+    o["rank"] = r.rank;
+    o["feasible"] = r.feasible;
+    o["is_baseline"] = r.isBaseline;
+    o["mean_objective"] = r.mean;
+    o["mean_diff_pct"] = r.diffDefined ? nlohmann::ordered_json(r.diff.mean) : nlohmann::ordered_json();
+    // null where there is no interval: one seed, no % difference, or the baseline itself.
+    const bool interval = r.hasInterval && !r.isBaseline;
+    o["ci_pct"] = interval ? nlohmann::ordered_json(r.diff.halfWidth) : nlohmann::ordered_json();
+    o["significant"] = interval ? nlohmann::ordered_json(r.significant) : nlohmann::ordered_json();
+    o["verdict"] = v.sentence;
+}
+
+/// --objective and --baseline, checked before anything is simulated.
+std::pair<model::Objective, size_t> verdictOptions(const Args& args, const std::vector<model::RunPair>& pairs)
+{
+    std::pair<model::Objective, size_t> o{};
+    std::vector<std::string> labels;
+    for (const auto& p : pairs)
+        labels.push_back(p.label());
+    try {
+        o.first = model::parseObjective(args.value("--objective").value_or("et"));
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--objective: ") + e.what());
+    }
+    try {
+        o.second = args.value("--baseline") ? model::findBaseline(labels, *args.value("--baseline")) : 0;
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--baseline: ") + e.what());
+    }
+    return o;
 }
 
 } // namespace
 
 int runCompare(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--json"}, {"--runs", "--seeds", "--jobs", "--threads", "--multiplier", "--db"});
+    const Args args(words, {"--json"},
+                    {"--runs", "--seeds", "--jobs", "--threads", "--multiplier", "--db", "--objective", "--baseline"});
     Loaded in;
     if (!load(args, in, err))
         return kExitBadInput;
     const auto pairs = model::parseRunPairs(
         args.value("--runs").value_or(in.scenario.scheduler.id + "/" + in.scenario.repartitioner.id));
+    const auto [objective, baseline] = verdictOptions(args, pairs);
     std::vector<std::uint64_t> seeds;
     try {
         seeds = args.value("--seeds") ? model::parseSeeds(*args.value("--seeds"))
@@ -141,6 +224,7 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
             err << "error: " << p.text() << "\n";
         return kExitBadInput;
     }
+    const auto verdict = model::makeVerdict(model::verdictInput(result), objective, baseline);
     nlohmann::ordered_json arr = nlohmann::ordered_json::array();
     for (const auto& run : result.runs) {
         simcore::RunResult rr;
@@ -168,10 +252,13 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
         const auto ids = store->saveRuns(records);
         err << "saved " << ids.size() << " runs in " << store->path().string() << "\n";
     }
+    // The session keeps each run's own metrics; the ranking belongs to this comparison only.
+    for (size_t i = 0; i < result.runs.size(); ++i)
+        addVerdictJson(arr[i], verdict, result.runs[i]);
     if (args.flag("--json"))
         out << arr.dump(2) << "\n";
     else
-        printTable(out, result, in.scenario.energyWeight);
+        printTable(out, result, verdict, in.scenario.energyWeight);
     return kExitOk;
 }
 

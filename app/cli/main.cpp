@@ -30,10 +30,14 @@ Commands:
       run (settings, metrics, per-job results, time series) in a session file.
   compare SCENARIO.json --runs "cedf/static,edf-most-packed/static,cedf/none" [--seeds 1-10]
           [--jobs JOBS.csv] [--multiplier X] [--threads N] [--json] [--db SESSION.sqlite]
+          [--objective et|energy:T|p95] [--baseline SCHED/REPART]
       Runs every scheduler/repartitioner pair on the same jobs for every seed, in parallel, and
       prints energy, average tardiness and ET with their gaps to the lower bounds (mean and 95%
       interval over seeds); --json prints one object per run. --multiplier replaces the
-      diurnal load multiplier of the scenario.
+      diurnal load multiplier of the scenario. The runs are ranked on --objective (default et;
+      energy:T ranks runs with mean avg tardiness above T minutes last) against --baseline
+      (default the first pair): % difference paired by seed, its 95% interval, whether it is
+      significant, and a verdict line (docs/planning.md, "Verdicts").
   bounds SCENARIO.json [--jobs JOBS.csv] [--seed N] [--multiplier X] [--json]
       The energy lower bound (exact minimum preemptive makespan of the linearised jobs) and the
       average-tardiness lower bound: the largest of the order-statistic and area-window bounds
@@ -54,8 +58,10 @@ Commands:
       Finds a valid placement for each device group of a mig-parted config, or says why none
       exists.
   report SCENARIO.json|SESSION.sqlite --out REPORT.pdf [--runs LIST] [--seed N]
+         [--objective et|energy:T|p95] [--baseline SCHED/REPART]
       A PDF report (A4 landscape, vector charts): scenario summary, the fleet's layouts, the
-      comparison table with the gaps to the lower bounds, energy, tardiness, power and queue
+      comparison table ranked on --objective against --baseline (as compare) with the verdict
+      and the gaps to the lower bounds, energy, tardiness, power and queue
       over the day, and per-run occupancy (docs/reports.md). From a scenario, --runs gives
       scheduler/repartitioner pairs (default: the scenario's own, cedf/static,
       edf-most-packed/static, cedf/none); from a session, run ids or pairs (default: all).

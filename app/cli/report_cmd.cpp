@@ -74,7 +74,7 @@ model::ReportData fromScenario(const Args& args, const std::string& input, model
 
 int runReport(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {}, {"--runs", "--out", "--seed"});
+    const Args args(words, {}, {"--runs", "--out", "--seed", "--objective", "--baseline"});
     const std::string input = args.onePositional("scenario or session file");
     const auto outPath = args.value("--out");
     if (!outPath)
@@ -87,8 +87,14 @@ int runReport(const std::vector<std::string>& words, std::ostream& out, std::ost
     const bool session = isSession(input);
     if (session && args.value("--seed"))
         throw UsageError("--seed applies to scenario files; a session's runs keep their own seeds");
+    model::Objective objective;
+    try {
+        objective = model::parseObjective(args.value("--objective").value_or("et"));
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--objective: ") + e.what());
+    }
     model::Problems problems;
-    const model::ReportData data =
+    model::ReportData data =
         session ? model::reportFromSession(input, args.value("--runs"), problems) : fromScenario(args, input, problems);
     if (!problems.empty()) {
         for (const auto& p : problems.items())
@@ -98,6 +104,13 @@ int runReport(const std::vector<std::string>& words, std::ostream& out, std::ost
     if (data.runs.size() > model::kMaxReportRuns)
         throw UsageError("the session has " + std::to_string(data.runs.size()) + " runs; pick at most " +
                          std::to_string(model::kMaxReportRuns) + " with --runs (ids or scheduler/repartitioner)");
+    data.objective = objective;
+    data.baseline = args.value("--baseline").value_or(std::string());
+    try {
+        (void)model::reportVerdict(data); // the report paints it; a bad --baseline ends here
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(std::string("--baseline: ") + e.what());
+    }
     // Widgets paint the charts: a QApplication on the offscreen platform, whatever the display.
     qputenv("QT_QPA_PLATFORM", "offscreen");
     qInstallMessageHandler(quietHandler);

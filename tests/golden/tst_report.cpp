@@ -71,6 +71,7 @@ private slots:
     void initTestCase();
     void paperFleet();
     void fromSession();
+    void sessionVerdictPairsSeeds();
     void badInput();
     void unwritableOut();
 
@@ -107,6 +108,13 @@ void TestReport::paperFleet()
           "Avg tardiness", "(min)", "Time of day (h)", "Power (W)", "Queued jobs", "Lower bound of these jobs", "n/a",
           "Fleet layouts", "3g.20gb", "Page 8 of 8"})
         QVERIFY2(text.contains(QString::fromUtf8(word)), word);
+    // The verdict (docs/planning.md, "Verdicts"): on the title page and over the ranked table, the
+    // default baseline being the first run; one seed, so no interval.
+    const QString verdict =
+        QStringLiteral("Best: cedf/static, -60.1% ET vs edf-most-packed/static (1 seed, no interval)");
+    QCOMPARE(text.count(verdict), 2);
+    for (const char* word : {"Ranking and comparison", "ET vs", "baseline", "Ranked on et"})
+        QVERIFY2(text.contains(QString::fromUtf8(word)), word);
 }
 
 void TestReport::fromSession()
@@ -136,6 +144,25 @@ void TestReport::fromSession()
     QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("none.pdf"))));
 }
 
+void TestReport::sessionVerdictPairsSeeds()
+{
+    // Two pairs over seeds 1-2 stored by compare: the report pairs the runs by seed, so its verdict
+    // has an interval over 2 seeds, and it is the sentence compare printed.
+    const QString db = m_dir.filePath(QStringLiteral("seeds.sqlite"));
+    const Output cmp = cli({QStringLiteral("compare"), kSamples + QStringLiteral("/quickstart.json"),
+                            QStringLiteral("--runs"), QStringLiteral("edf-most-packed/static,fcfs/none"),
+                            QStringLiteral("--seeds"), QStringLiteral("1-2"), QStringLiteral("--db"), db});
+    QVERIFY2(cmp.exitCode == 0, qPrintable(cmp.err));
+    const QString printed = cmp.out.section(QStringLiteral("Verdict: "), 1).trimmed();
+    QVERIFY2(printed.contains(QLatin1String("2 seeds)")), qPrintable(cmp.out));
+    const QString pdf = m_dir.filePath(QStringLiteral("seeds.pdf"));
+    const Output o = cli({QStringLiteral("report"), db, QStringLiteral("--out"), pdf});
+    QVERIFY2(o.exitCode == 0, qPrintable(o.err));
+    // pdftotext may break the sentence across lines and ligatures "fi": compare words.
+    const QString text = pdfText(pdf).replace(QChar(0xFB01), QLatin1String("fi")).simplified();
+    QVERIFY2(text.contains(QStringLiteral("Verdict: ") + printed), qPrintable(printed));
+}
+
 void TestReport::badInput()
 {
     const QString out = m_dir.filePath(QStringLiteral("bad.pdf"));
@@ -150,6 +177,17 @@ void TestReport::badInput()
     QCOMPARE(policy.exitCode, 2);
     QVERIFY2(policy.err.contains(QLatin1String("nope")) && policy.err.contains(QLatin1String("static")),
              qPrintable(policy.err));
+
+    const Output objective = cli({QStringLiteral("report"), m_tiny, QStringLiteral("--objective"),
+                                  QStringLiteral("cost"), QStringLiteral("--out"), out});
+    QCOMPARE(objective.exitCode, 2);
+    QVERIFY2(objective.err.contains(QLatin1String("unknown objective 'cost'")), qPrintable(objective.err));
+    const Output baseline =
+        cli({QStringLiteral("report"), m_tiny, QStringLiteral("--runs"), QStringLiteral("cedf/static"),
+             QStringLiteral("--baseline"), QStringLiteral("fcfs/none"), QStringLiteral("--out"), out});
+    QCOMPARE(baseline.exitCode, 2);
+    QVERIFY2(baseline.err.contains(QLatin1String("baseline 'fcfs/none' is not among the runs (cedf/static)")),
+             qPrintable(baseline.err));
 
     const Output noOut = cli({QStringLiteral("report"), m_tiny});
     QCOMPARE(noOut.exitCode, 2);

@@ -87,6 +87,16 @@ void TestReportWriter::workspaceRuns()
     // The Compare page's picks come first, and only they.
     const model::ReportData picked = ui::workspaceReport(*workspace, {a});
     QCOMPARE(picked.runs.size(), size_t{1});
+    // The verdict ranks on the objective and against the baseline the studio chose (the Compare
+    // page's selectors): p95 tardiness against the second run.
+    const int b = workspace->runs()[1].key;
+    const model::ReportData ranked = ui::workspaceReport(*workspace, {}, model::parseObjective("p95"), b);
+    QCOMPARE(ranked.baseline, std::string("cedf/none"));
+    const auto verdict = model::reportVerdict(ranked);
+    QVERIFY(verdict);
+    QCOMPARE(verdict->objective.id(), std::string("p95"));
+    QCOMPARE(verdict->labels[verdict->baseline], std::string("cedf/none"));
+    QVERIFY2(verdict->sentence.find("cedf/none") != std::string::npos, verdict->sentence.c_str());
 
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("studio.pdf"));
