@@ -2,6 +2,7 @@
 #include "comparepage.h"
 
 #include "barschart.h"
+#include "cost.h"
 #include "ganttchart.h"
 #include "powerchart.h"
 #include "results.h"
@@ -15,6 +16,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTimer>
@@ -51,6 +53,19 @@ QString staleReason(const RunSpec& spec)
                                                     : ComparePage::tr("re-run failed");
 }
 
+/// Energy with its cost and carbon under a run's name (docs/planning.md, Cost and carbon).
+QString costLine(const RunSnapshot& run)
+{
+    const auto cost = model::scenarioRunCost(*run.scenario, *run.result);
+    if (!cost)
+        return {};
+    const QLocale locale;
+    return ComparePage::tr("<br><small>%1 kWh · %2 %3/day · %4 kg CO2/day</small>")
+        .arg(locale.toString(run.result->metrics.energyWmin / kWminPerKwh, 'f', 1),
+             QString::fromStdString(cost->currency).toHtmlEscaped(), locale.toString(cost->totalPerDay, 'f', 2),
+             locale.toString(cost->carbonKgPerDay, 'f', 1));
+}
+
 QString headerHtml(int column, const RunSpec& spec)
 {
     QString state;
@@ -60,8 +75,11 @@ QString headerHtml(int column, const RunSpec& spec)
         state = ComparePage::tr(" — <i>stale, %1</i>").arg(staleReason(spec));
     else if (!spec.error.isEmpty())
         state = ComparePage::tr(" — failed");
-    return QStringLiteral("<span style='color:%1'>■</span> <b>%2</b> %3%4")
-        .arg(runColour(column).name(), QString(QChar(u'A' + column)), spec.label().toHtmlEscaped(), state);
+    QString html = QStringLiteral("<span style='color:%1'>■</span> <b>%2</b> %3%4")
+                       .arg(runColour(column).name(), QString(QChar(u'A' + column)), spec.label().toHtmlEscaped(), state);
+    if (spec.latest)
+        html += costLine(*spec.latest);
+    return html;
 }
 
 } // namespace
@@ -130,6 +148,7 @@ QWidget* ComparePage::createCharts()
         // Its text changes with the run's state ("stale, updating…"): its width must not move the
         // columns, or every chart would be laid out and redrawn at each edit.
         c.header->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        c.header->setWordWrap(true); // the cost line may not fit a quarter of the window
         c.gantt = new GanttChart(tr("Occupancy by instance"));
         c.gantt->setObjectName(QStringLiteral("gantt%1").arg(i));
         c.power = new PowerChart(tr("Power in total and per GPU"));

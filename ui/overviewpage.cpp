@@ -159,7 +159,7 @@ void OverviewPage::showScenario()
 
 void OverviewPage::showRun(const RunSnapshot& snapshot)
 {
-    m_metrics->setMetrics(snapshot.result->metrics);
+    m_metrics->setMetrics(snapshot.result->metrics, model::scenarioRunCost(*snapshot.scenario, *snapshot.result));
     m_chart->setSeries(snapshot.result->series);
     const auto& illegal = snapshot.result->illegalDecisions;
     if (illegal.empty())

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runsmodel.h"
 
+#include "cost.h"
 #include "workspace.h"
 
 #include <QColor>
@@ -84,6 +85,12 @@ QVariant RunsModel::value(const RunSpec& spec, int column) const
     if (!spec.latest)
         return {};
     const auto& m = spec.latest->result->metrics;
+    if (column == CostColumn || column == CarbonColumn) {
+        const auto cost = model::scenarioRunCost(*spec.latest->scenario, *spec.latest->result);
+        if (!cost)
+            return {};
+        return column == CostColumn ? cost->totalPerDay : cost->carbonKgPerDay;
+    }
     const BoundsPtr bounds = spec.stale ? nullptr : m_workspace->bounds();
     const double tBound = bounds && bounds->tardiness.computed ? bounds->tardiness.avgTardinessMin : 0.0;
     switch (column) {
@@ -123,8 +130,10 @@ QString RunsModel::text(const RunSpec& spec, int column) const
     if (column == StatusColumn)
         return status(spec);
     const QVariant v = value(spec, column);
-    if (!v.isValid())
-        return spec.latest && column != EnergyColumn ? tr("…") : QString();
+    if (!v.isValid()) {
+        const bool pending = spec.latest && column != EnergyColumn && column != CostColumn && column != CarbonColumn;
+        return pending ? tr("…") : QString();
+    }
     const QLocale locale;
     const double d = v.toDouble();
     switch (column) {
@@ -183,7 +192,9 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
                                                    QT_TR_NOOP("Max tard.\n(min)"),
                                                    QT_TR_NOOP("vs T bound\n(min)"),
                                                    QT_TR_NOOP("ET"),
-                                                   QT_TR_NOOP("vs ET\nbound")};
+                                                   QT_TR_NOOP("vs ET\nbound"),
+                                                   QT_TR_NOOP("Cost/day\n(%1)"),
+                                                   QT_TR_NOOP("CO2/day\n(kg)")};
     static const char* const tips[ColumnCount] = {
         QT_TR_NOOP("scheduler / repartitioner"),
         QT_TR_NOOP("done, running (with progress), stale (an older scenario or parameters) or failed"),
@@ -195,7 +206,15 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
         QT_TR_NOOP("average tardiness minus its lower bound (docs/bounds.md; n/a when no bound was computed)"),
         QT_TR_NOOP("(a x energy + average tardiness) / (a + 1)"),
         QT_TR_NOOP("how far above the ET of the lower bounds; n/a unless the tardiness LP was solved (small days): the "
-                   "bounds for real days are far below any schedule (docs/bounds.md)")};
+                   "bounds for real days are far below any schedule (docs/bounds.md)"),
+        QT_TR_NOOP("energy cost (each hour's energy x its price) + amortised GPU cost, per simulated day; empty "
+                   "without cost settings (Scenario settings)"),
+        QT_TR_NOOP("each hour's energy x its carbon intensity, per simulated day")};
+    if (role == Qt::DisplayRole && section == CostColumn) {
+        const auto scenario = m_workspace->scenario();
+        const bool priced = scenario && scenario->cost;
+        return tr(names[section]).arg(priced ? QString::fromStdString(scenario->cost->currency) : QString());
+    }
     if (role == Qt::DisplayRole)
         return tr(names[section]);
     if (role == Qt::ToolTipRole)

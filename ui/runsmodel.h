@@ -26,6 +26,8 @@ public:
         TardinessGapColumn,
         EtColumn,
         EtGapColumn,
+        CostColumn,   ///< total cost per day (docs/planning.md, Cost and carbon); empty without prices
+        CarbonColumn, ///< kg CO2 per day
         ColumnCount
     };
     /// Unformatted value (double) for sorting and tests; the spec's key on every column.
