@@ -45,7 +45,7 @@ struct CompareRun
     simcore::RunMetrics metrics;
     std::vector<double> gpuEnergyWmin;
     size_t illegalDecisions = 0;
-    size_t bounds = 0; ///< index into CompareResult::bounds (one per seed)
+    size_t bounds = 0;           ///< index into CompareResult::bounds (one per seed)
     std::optional<RunCost> cost; ///< when the scenario has cost settings
 };
 

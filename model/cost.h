@@ -17,9 +17,9 @@ struct Scenario;
 struct CostSettings
 {
     std::string currency = "USD";
-    std::vector<double> pricePerKwh{0.0};     ///< currency per kWh
-    std::vector<double> carbonGPerKwh{0.0};   ///< gCO2 per kWh
-    double gpuHourCost = 0.0;                 ///< amortised currency per GPU-hour
+    std::vector<double> pricePerKwh{0.0};   ///< currency per kWh
+    std::vector<double> carbonGPerKwh{0.0}; ///< gCO2 per kWh
+    double gpuHourCost = 0.0;               ///< amortised currency per GPU-hour
     bool operator==(const CostSettings&) const = default;
 
     /// The value of @p curve during hour of day @p hour (0..23).

@@ -64,7 +64,7 @@ struct Scenario
     PolicyChoice scheduler{"edf-most-packed", {}};
     PolicyChoice repartitioner{"static", {}};
     std::optional<CostSettings> cost; ///< prices and carbon; none: cost is not shown
-    std::string sourceFile; ///< file it was loaded from, for messages
+    std::string sourceFile;           ///< file it was loaded from, for messages
 
     [[nodiscard]] int gpuCount() const;
     /// The GPUs one by one, each with its model and layout.

@@ -75,8 +75,9 @@ QString headerHtml(int column, const RunSpec& spec)
         state = ComparePage::tr(" — <i>stale, %1</i>").arg(staleReason(spec));
     else if (!spec.error.isEmpty())
         state = ComparePage::tr(" — failed");
-    QString html = QStringLiteral("<span style='color:%1'>■</span> <b>%2</b> %3%4")
-                       .arg(runColour(column).name(), QString(QChar(u'A' + column)), spec.label().toHtmlEscaped(), state);
+    QString html =
+        QStringLiteral("<span style='color:%1'>■</span> <b>%2</b> %3%4")
+            .arg(runColour(column).name(), QString(QChar(u'A' + column)), spec.label().toHtmlEscaped(), state);
     if (spec.latest)
         html += costLine(*spec.latest);
     return html;

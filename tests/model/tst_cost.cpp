@@ -144,23 +144,42 @@ void TestCost::badValuesNameTheirPath_data()
     QTest::addColumn<QString>("cost");
     QTest::addColumn<QString>("path");
     QTest::addColumn<QString>("words");
-    QTest::newRow("not an object") << "3" << "$.cost" << "must be an object";
-    QTest::newRow("unknown key") << R"({"price": 1})" << "$.cost.price" << "unknown key";
-    QTest::newRow("negative price") << R"({"price_per_kwh": -0.1})" << "$.cost.price_per_kwh"
+    QTest::newRow("not an object") << "3"
+                                   << "$.cost"
+                                   << "must be an object";
+    QTest::newRow("unknown key") << R"({"price": 1})"
+                                 << "$.cost.price"
+                                 << "unknown key";
+    QTest::newRow("negative price") << R"({"price_per_kwh": -0.1})"
+                                    << "$.cost.price_per_kwh"
                                     << "must be between 0 and";
-    QTest::newRow("huge price") << R"({"price_per_kwh": 1e9})" << "$.cost.price_per_kwh" << "must be between";
+    QTest::newRow("huge price") << R"({"price_per_kwh": 1e9})"
+                                << "$.cost.price_per_kwh"
+                                << "must be between";
     QTest::newRow("23 prices") << R"({"price_per_kwh": [1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1]})"
-                               << "$.cost.price_per_kwh" << "array of 24 numbers";
+                               << "$.cost.price_per_kwh"
+                               << "array of 24 numbers";
     QString badHour = R"({"carbon_g_per_kwh": [1, "x")";
     for (int h = 2; h < 24; ++h)
         badHour += ", 1";
-    QTest::newRow("bad hour") << badHour + "]}" << "$.cost.carbon_g_per_kwh[1]" << "must be a number";
-    QTest::newRow("carbon too high") << R"({"carbon_g_per_kwh": 9000})" << "$.cost.carbon_g_per_kwh"
+    QTest::newRow("bad hour") << badHour + "]}"
+                              << "$.cost.carbon_g_per_kwh[1]"
+                              << "must be a number";
+    QTest::newRow("carbon too high") << R"({"carbon_g_per_kwh": 9000})"
+                                     << "$.cost.carbon_g_per_kwh"
                                      << "must be between";
-    QTest::newRow("gpu hour") << R"({"gpu_hour_cost": -1})" << "$.cost.gpu_hour_cost" << "must be between";
-    QTest::newRow("empty currency") << R"({"currency": ""})" << "$.cost.currency" << "printable characters";
-    QTest::newRow("long currency") << R"({"currency": "DOLLARS-OF-THE-US"})" << "$.cost.currency" << "1 to 12";
-    QTest::newRow("currency number") << R"({"currency": 3})" << "$.cost.currency" << "must be a text";
+    QTest::newRow("gpu hour") << R"({"gpu_hour_cost": -1})"
+                              << "$.cost.gpu_hour_cost"
+                              << "must be between";
+    QTest::newRow("empty currency") << R"({"currency": ""})"
+                                    << "$.cost.currency"
+                                    << "printable characters";
+    QTest::newRow("long currency") << R"({"currency": "DOLLARS-OF-THE-US"})"
+                                   << "$.cost.currency"
+                                   << "1 to 12";
+    QTest::newRow("currency number") << R"({"currency": 3})"
+                                     << "$.cost.currency"
+                                     << "must be a text";
 }
 
 void TestCost::badValuesNameTheirPath()
