@@ -3,6 +3,7 @@
 // session, and the cost of a tiny run worked out by hand.
 #include "cost.h"
 #include "cost_reader.h"
+#include "report_data.h"
 #include "scenario.h"
 #include "scenario_writer.h"
 #include "session_store.h"
@@ -78,6 +79,7 @@ private slots:
     void badValuesNameTheirPath();
     void writerRoundTrip();
     void sessionRoundTrip();
+    void reportRunsCarryTheirCost();
 };
 
 void TestCost::handComputedRunAcrossHours()
@@ -223,6 +225,28 @@ void TestCost::sessionRoundTrip()
     const model::Scenario again = parse(store.scenarioJson(runs.front().scenarioId), problems);
     QVERIFY2(problems.empty(), problems.text().c_str());
     QCOMPARE(*again.cost, *sc.cost);
+}
+
+void TestCost::reportRunsCarryTheirCost()
+{
+    model::Problems problems;
+    std::string text = tinyScenario(costObject());
+    auto sc = std::make_shared<model::Scenario>(parse(text, problems));
+    sc->workload.poisson.durationMin = 40.0; // a few dozen jobs keep the bounds quick
+    const auto data = model::reportFromScenario(sc, "tiny.json", model::parseRunPairs("edf-most-packed/static"),
+                                                std::nullopt, problems);
+    QVERIFY2(problems.empty(), problems.text().c_str());
+    QVERIFY(data.hasCost());
+    const model::ReportRun& run = data.runs.front();
+    QVERIFY(run.cost.has_value() && run.result);
+    const model::RunCost expected = model::runCost(*sc->cost, 1, *run.result);
+    QCOMPARE(run.cost->total, expected.total);
+    QVERIFY(run.cost->energyCost > 0.0 && run.cost->carbonKg > 0.0);
+    // Without settings a report has no cost.
+    sc->cost.reset();
+    const auto plain = model::reportFromScenario(sc, "tiny.json", model::parseRunPairs("edf-most-packed/static"),
+                                                 std::nullopt, problems);
+    QVERIFY(!plain.hasCost());
 }
 
 QTEST_GUILESS_MAIN(TestCost)
