@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QVBoxLayout>
@@ -59,6 +60,17 @@ void curveProblems(const QString& name, const std::vector<double>& curve, double
     }
 }
 
+/// A few wrapped lines: 24 hourly values stay readable without scrolling sideways.
+QPlainTextEdit* curveEdit(const QString& text)
+{
+    auto* edit = new QPlainTextEdit(text);
+    edit->setTabChangesFocus(true);
+    edit->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    const int lines = 3;
+    edit->setFixedHeight(edit->fontMetrics().lineSpacing() * lines + 2 * edit->frameWidth() + 12);
+    return edit;
+}
+
 } // namespace
 
 CostDialog::CostDialog(const std::optional<model::CostSettings>& settings, QWidget* parent) : QDialog(parent)
@@ -67,8 +79,9 @@ CostDialog::CostDialog(const std::optional<model::CostSettings>& settings, QWidg
     setWindowTitle(tr("Cost and carbon"));
     setupWidgets(settings.value_or(model::CostSettings{}));
     m_enabled->setChecked(settings.has_value());
-    for (QLineEdit* edit : {m_currency, m_price, m_carbon})
-        connect(edit, &QLineEdit::textChanged, this, &CostDialog::validate);
+    connect(m_currency, &QLineEdit::textChanged, this, &CostDialog::validate);
+    for (QPlainTextEdit* edit : {m_price, m_carbon})
+        connect(edit, &QPlainTextEdit::textChanged, this, &CostDialog::validate);
     connect(m_enabled, &QCheckBox::toggled, this, &CostDialog::validate);
     connect(m_gpuHour, &QDoubleSpinBox::valueChanged, this, &CostDialog::validate);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -83,10 +96,10 @@ void CostDialog::setupWidgets(const model::CostSettings& s)
     m_currency = new QLineEdit(QString::fromStdString(s.currency));
     m_currency->setObjectName(QStringLiteral("currency"));
     m_currency->setMaxLength(static_cast<int>(model::kMaxCurrencyLength));
-    m_price = new QLineEdit(curveText(s.pricePerKwh));
+    m_price = curveEdit(curveText(s.pricePerKwh));
     m_price->setObjectName(QStringLiteral("pricePerKwh"));
     m_price->setToolTip(tr("One price for the whole day, or 24 prices: 00:00-01:00, 01:00-02:00, …"));
-    m_carbon = new QLineEdit(curveText(s.carbonGPerKwh));
+    m_carbon = curveEdit(curveText(s.carbonGPerKwh));
     m_carbon->setObjectName(QStringLiteral("carbonGPerKwh"));
     m_carbon->setToolTip(tr("One intensity for the whole day, or 24 hourly values (gCO2 per kWh)"));
     m_gpuHour = new QDoubleSpinBox;
@@ -124,8 +137,8 @@ std::optional<model::CostSettings> CostDialog::settings() const
         return std::nullopt;
     model::CostSettings s;
     s.currency = m_currency->text().trimmed().toStdString();
-    s.pricePerKwh = parseCurveText(m_price->text());
-    s.carbonGPerKwh = parseCurveText(m_carbon->text());
+    s.pricePerKwh = parseCurveText(m_price->toPlainText());
+    s.carbonGPerKwh = parseCurveText(m_carbon->toPlainText());
     s.gpuHourCost = m_gpuHour->value();
     return s;
 }

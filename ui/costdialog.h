@@ -14,6 +14,7 @@ class QDialogButtonBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 
 namespace ui {
 
@@ -44,8 +45,8 @@ private:
 
     QCheckBox* m_enabled = nullptr;
     QLineEdit* m_currency = nullptr;
-    QLineEdit* m_price = nullptr;
-    QLineEdit* m_carbon = nullptr;
+    QPlainTextEdit* m_price = nullptr; ///< one value or 24, wrapped over a few lines
+    QPlainTextEdit* m_carbon = nullptr;
     QDoubleSpinBox* m_gpuHour = nullptr;
     QLabel* m_problems = nullptr;
     QDialogButtonBox* m_buttons = nullptr;

@@ -17,6 +17,7 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableView>
 #include <QTest>
@@ -65,6 +66,7 @@ private slots:
     void curveTextRoundTrip();
     void overviewShowsAndEditsCost();
     void runsAndCompareShowCost();
+    void picture();
 };
 
 void TestCostGui::dialogFieldsAndChecks()
@@ -77,34 +79,34 @@ void TestCostGui::dialogFieldsAndChecks()
     s.gpuHourCost = 1.25;
     ui::CostDialog dialog(s);
     auto* enabled = child<QCheckBox>(&dialog, "costEnabled");
-    auto* price = child<QLineEdit>(&dialog, "pricePerKwh");
-    auto* carbon = child<QLineEdit>(&dialog, "carbonGPerKwh");
+    auto* price = child<QPlainTextEdit>(&dialog, "pricePerKwh");
+    auto* carbon = child<QPlainTextEdit>(&dialog, "carbonGPerKwh");
     auto* gpuHour = child<QDoubleSpinBox>(&dialog, "gpuHourCost");
     auto* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
     QVERIFY(enabled->isChecked());
     QCOMPARE(child<QLineEdit>(&dialog, "currency")->text(), QStringLiteral("EUR"));
-    QCOMPARE(carbon->text(), QStringLiteral("350"));
+    QCOMPARE(carbon->toPlainText(), QStringLiteral("350"));
     QCOMPARE(gpuHour->value(), 1.25);
     QCOMPARE(*dialog.settings(), s); // unchanged fields give the same settings back
     QVERIFY(ok->isEnabled());
 
-    price->setText(QStringLiteral("0.1, 0.2, 0.3"));
+    price->setPlainText(QStringLiteral("0.1, 0.2, 0.3"));
     QVERIFY(!ok->isEnabled());
     QVERIFY(dialog.problems().join(QLatin1Char(' ')).contains(QStringLiteral("3 values")));
     QVERIFY(child<QLabel>(&dialog, "costProblems")->isVisibleTo(&dialog));
-    price->setText(QStringLiteral("cheap"));
+    price->setPlainText(QStringLiteral("cheap"));
     QVERIFY(dialog.problems().join(QLatin1Char(' ')).contains(QStringLiteral("not a number")));
-    price->setText(QStringLiteral("-1"));
+    price->setPlainText(QStringLiteral("-1"));
     QVERIFY(dialog.problems().join(QLatin1Char(' ')).contains(QStringLiteral("between 0 and")));
-    carbon->setText(QStringLiteral("99999"));
+    carbon->setPlainText(QStringLiteral("99999"));
     QCOMPARE(dialog.problems().size(), 2);
-    price->setText(QStringLiteral("0.3"));
-    carbon->setText(QStringLiteral("120"));
+    price->setPlainText(QStringLiteral("0.3"));
+    carbon->setPlainText(QStringLiteral("120"));
     QVERIFY(ok->isEnabled());
     QCOMPARE(dialog.settings()->pricePerKwh, std::vector<double>{0.3});
 
     enabled->setChecked(false); // off: no settings, and OK whatever the fields hold
-    price->setText(QStringLiteral("nonsense"));
+    price->setPlainText(QStringLiteral("nonsense"));
     QVERIFY(!price->isEnabled());
     QVERIFY(!dialog.settings().has_value());
     QVERIFY(ok->isEnabled());
@@ -199,6 +201,25 @@ void TestCostGui::runsAndCompareShowCost()
     workspace->editScenario(plain, QStringLiteral("no cost"));
     QVERIFY(table->isColumnHidden(ui::RunsModel::CostColumn));
     QVERIFY(table->isColumnHidden(ui::RunsModel::CarbonColumn));
+}
+
+void TestCostGui::picture()
+{
+    const QString dir = qEnvironmentVariable("MIGSIGHT_SHOTS");
+    if (dir.isEmpty())
+        QSKIP("set MIGSIGHT_SHOTS=DIR to save pictures");
+    model::Problems problems;
+    const model::Scenario sc = model::loadScenario(MIGSIGHT_SOURCE_DIR "/samples/paper-fleet-cost.json", problems);
+    QVERIFY(problems.empty());
+    ui::CostDialog dialog(sc.cost);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QTest::qWait(50);
+    QVERIFY(dialog.grab().save(dir + QStringLiteral("/cost-dialog.png")));
+    child<QPlainTextEdit>(&dialog, "pricePerKwh")->setPlainText(QStringLiteral("0.1, 0.2"));
+    child<QPlainTextEdit>(&dialog, "carbonGPerKwh")->setPlainText(QStringLiteral("-5"));
+    QTest::qWait(50); // the dialog grows to show the problems
+    QVERIFY(dialog.grab().save(dir + QStringLiteral("/cost-dialog-problems.png")));
 }
 
 QTEST_MAIN(TestCostGui)
