@@ -193,7 +193,7 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
                                                    QT_TR_NOOP("vs T bound\n(min)"),
                                                    QT_TR_NOOP("ET"),
                                                    QT_TR_NOOP("vs ET\nbound"),
-                                                   QT_TR_NOOP("Cost/day\n(%1)"),
+                                                   QT_TR_NOOP("Cost/day"),
                                                    QT_TR_NOOP("CO2/day\n(kg)")};
     static const char* const tips[ColumnCount] = {
         QT_TR_NOOP("scheduler / repartitioner"),
@@ -213,7 +213,7 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
     if (role == Qt::DisplayRole && section == CostColumn) {
         const auto scenario = m_workspace->scenario();
         const bool priced = scenario && scenario->cost;
-        return tr(names[section]).arg(priced ? QString::fromStdString(scenario->cost->currency) : QString());
+        return priced ? tr("Cost/day\n(%1)").arg(QString::fromStdString(scenario->cost->currency)) : tr(names[section]);
     }
     if (role == Qt::DisplayRole)
         return tr(names[section]);
