@@ -98,7 +98,7 @@ CompareResult compare(const Scenario& scenario, const std::vector<RunPair>& pair
     }
     for (size_t p = 0; p < pairs.size(); ++p) {
         for (size_t s = 0; s < seeds.size(); ++s)
-            out.runs.push_back({p, seeds[s], {}, {}, 0, s});
+            out.runs.push_back({p, seeds[s], {}, {}, 0, s, std::nullopt});
     }
     out.bounds.resize(seeds.size());
     // Tasks: first the bounds of each seed, then every run; each writes only its own slot.
@@ -122,6 +122,8 @@ CompareResult compare(const Scenario& scenario, const std::vector<RunPair>& pair
                 run.metrics = result.metrics;
                 run.gpuEnergyWmin = result.gpuEnergyWmin;
                 run.illegalDecisions = result.illegalDecisions.size();
+                if (scenario.cost)
+                    run.cost = runCost(*scenario.cost, scenario.gpuCount(), result);
             } catch (const std::exception& e) {
                 errors[t] = e.what();
             }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cost.h"
 #include "lower_bounds.h"
 #include "problems.h"
 #include "results.h"
@@ -44,7 +45,8 @@ struct CompareRun
     simcore::RunMetrics metrics;
     std::vector<double> gpuEnergyWmin;
     size_t illegalDecisions = 0;
-    size_t bounds = 0; ///< index into CompareResult::bounds (one per seed)
+    size_t bounds = 0;           ///< index into CompareResult::bounds (one per seed)
+    std::optional<RunCost> cost; ///< when the scenario has cost settings
 };
 
 struct CompareResult

@@ -68,6 +68,15 @@ simcore::RunMetrics metricsFromJson(const std::string& text)
     return m;
 }
 
+/// The cost of every run with a result, when the scenario has prices.
+void addCosts(ReportData& data)
+{
+    for (ReportRun& run : data.runs) {
+        if (run.result)
+            run.cost = scenarioRunCost(*data.scenario, *run.result);
+    }
+}
+
 bool sameMetrics(const simcore::RunMetrics& a, const simcore::RunMetrics& b)
 {
     auto close = [](double x, double y) { return std::abs(x - y) <= 1e-6 * std::max(1.0, std::abs(y)); };
@@ -127,6 +136,11 @@ const Bounds* ReportData::commonBounds() const
     return &bounds[static_cast<size_t>(runs.front().bounds)];
 }
 
+bool ReportData::hasCost() const
+{
+    return std::any_of(runs.begin(), runs.end(), [](const ReportRun& r) { return r.cost.has_value(); });
+}
+
 std::vector<RunPair> defaultReportPairs(const Scenario& scenario)
 {
     std::vector<RunPair> pairs{{scenario.scheduler, scenario.repartitioner}};
@@ -150,9 +164,10 @@ ReportData reportFromScenario(std::shared_ptr<const Scenario> scenario, const st
                                                  ? data.scenario->workload.poisson.seed
                                                  : data.scenario->workload.diurnal.seed);
     for (const RunPair& p : pairs)
-        data.runs.push_back({p.scheduler.id, p.repartitioner.id, used, 0, {}, nullptr, -1, {}});
+        data.runs.push_back({p.scheduler.id, p.repartitioner.id, used, 0, {}, nullptr, -1, {}, std::nullopt});
     simulateRuns(*data.scenario, jobs, data.runs, false);
     addBounds(data, jobs, used);
+    addCosts(data);
     return data;
 }
 
@@ -181,8 +196,15 @@ ReportData reportFromSession(const std::filesystem::path& path, const std::optio
         return data;
     data.scenario = scenario;
     for (const StoredRun& r : picked)
-        data.runs.push_back(
-            {r.scheduler, r.repartitioner, r.seed, r.id, metricsFromJson(r.metricsJson), nullptr, -1, {}});
+        data.runs.push_back({r.scheduler,
+                             r.repartitioner,
+                             r.seed,
+                             r.id,
+                             metricsFromJson(r.metricsJson),
+                             nullptr,
+                             -1,
+                             {},
+                             std::nullopt});
     std::set<std::uint64_t> seeds;
     for (const ReportRun& run : data.runs)
         seeds.insert(run.seed);
@@ -210,6 +232,7 @@ ReportData reportFromSession(const std::filesystem::path& path, const std::optio
                 }
         addBounds(data, jobs, seed);
     }
+    addCosts(data);
     return data;
 }
 

@@ -32,6 +32,9 @@ struct ReportRun
     std::shared_ptr<const simcore::RunResult> result;
     int bounds = -1;  ///< index into ReportData::bounds, -1 when unknown
     std::string note; ///< e.g. why the charts miss this run
+    /// Cost and carbon of the run (docs/planning.md, Cost and carbon), from its simulated result;
+    /// nullopt when the scenario has no cost settings or there is no result.
+    std::optional<RunCost> cost;
 
     [[nodiscard]] std::string label() const { return scheduler + "/" + repartitioner; }
 };
@@ -51,6 +54,8 @@ struct ReportData
 
     /// The bounds of every run when they all share one seed, else null.
     [[nodiscard]] const Bounds* commonBounds() const;
+    /// Whether the runs have costs (the scenario has cost settings).
+    [[nodiscard]] bool hasCost() const;
 };
 
 /// @brief The pairs a report of @p scenario shows without --runs: the scenario's own pair, then

@@ -2,6 +2,7 @@
 #include "scenario.h"
 
 #include "catalog.h"
+#include "cost_reader.h"
 #include "fleet_reader.h"
 #include "json_reader.h"
 #include "workload_reader.h"
@@ -120,7 +121,7 @@ Scenario parseScenario(const std::string& text, const std::string& file, Problem
     r.allowKeys(root, "$",
                 {"format", "version", "name", "description", "fleet", "workload", "job_types", "job_mix", "sizes",
                  "power_w", "energy_weight", "reconfiguration_s", "preemption", "scheduler", "repartitioner",
-                 "attribution"});
+                 "attribution", "cost"});
     sc.name = r.optionalText(root, "$", "name", "Untitled scenario");
     sc.description = r.optionalText(root, "$", "description", "");
     sc.energyWeight = r.optionalNumber(root, "$", "energy_weight", 2e-7, 0.0, 1e6);
@@ -133,6 +134,7 @@ Scenario parseScenario(const std::string& text, const std::string& file, Problem
     sc.workload = readWorkload(r, root, sc.jobTypes, file);
     sc.scheduler = readPolicy(r, root, "scheduler", sc.scheduler, true);
     sc.repartitioner = readPolicy(r, root, "repartitioner", sc.repartitioner, false);
+    sc.cost = readCostSettings(r, root);
     return sc;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cost.h"
 #include "engine.h"
 #include "geometry.h"
 #include "job.h"
@@ -11,6 +12,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,7 +63,8 @@ struct Scenario
     simcore::PreemptionMode preemption = simcore::PreemptionMode::FullReschedule;
     PolicyChoice scheduler{"edf-most-packed", {}};
     PolicyChoice repartitioner{"static", {}};
-    std::string sourceFile; ///< file it was loaded from, for messages
+    std::optional<CostSettings> cost; ///< prices and carbon; none: cost is not shown
+    std::string sourceFile;           ///< file it was loaded from, for messages
 
     [[nodiscard]] int gpuCount() const;
     /// The GPUs one by one, each with its model and layout.

@@ -80,6 +80,19 @@ Json jobTypesJson(const std::vector<simcore::JobType>& types)
     return out;
 }
 
+Json curveJson(const std::vector<double>& curve)
+{
+    return curve.size() == 1 ? Json(curve.front()) : Json(curve);
+}
+
+Json costJson(const CostSettings& c)
+{
+    return Json{{"currency", c.currency},
+                {"price_per_kwh", curveJson(c.pricePerKwh)},
+                {"carbon_g_per_kwh", curveJson(c.carbonGPerKwh)},
+                {"gpu_hour_cost", c.gpuHourCost}};
+}
+
 } // namespace
 
 std::string writeScenarioJson(const Scenario& s, int indent)
@@ -110,6 +123,8 @@ std::string writeScenarioJson(const Scenario& s, int indent)
     root["preemption"] = preemptionName(s.preemption);
     root["scheduler"] = policyJson(s.scheduler);
     root["repartitioner"] = policyJson(s.repartitioner);
+    if (s.cost)
+        root["cost"] = costJson(*s.cost);
     return root.dump(indent) + "\n";
 }
 

@@ -12,6 +12,8 @@ void RunRecorder::onStart(const Engine& engine)
     m_engine = &engine;
     const auto& s = engine.state();
     m_open.assign(s.jobs.size(), Segment{});
+    m_watts.assign(s.gpus.size(), 0.0);
+    m_since.assign(s.gpus.size(), 0.0);
     if (!m_timeSeries)
         return;
     m_result.gpuPower.assign(s.gpus.size(), {});
@@ -53,8 +55,30 @@ void RunRecorder::onRepartition(double t, int gpu, const Layout& from, const Lay
     m_result.repartitions.push_back({t, gpu, from, to, readyAt, reason});
 }
 
+void RunRecorder::accrueHours(size_t gpu, double until)
+{
+    double t0 = m_since[gpu];
+    double t1 = until;
+    // The engine trims idle time past the last completion (Engine::finish): a negative span.
+    const double sign = t1 < t0 ? -1.0 : 1.0;
+    if (t1 < t0)
+        std::swap(t0, t1);
+    auto& hours = m_result.hourlyEnergyWmin;
+    while (t0 < t1) {
+        const auto hour = static_cast<size_t>(t0 / 60.0);
+        const double end = std::min(t1, 60.0 * static_cast<double>(hour + 1));
+        if (hours.size() <= hour)
+            hours.resize(hour + 1, 0.0);
+        hours[hour] += sign * m_watts[gpu] * (end - t0);
+        t0 = end;
+    }
+    m_since[gpu] = until;
+}
+
 void RunRecorder::onPowerChange(double t, int gpu, double watts)
 {
+    accrueHours(static_cast<size_t>(gpu), t);
+    m_watts[static_cast<size_t>(gpu)] = watts;
     if (!m_timeSeries)
         return;
     auto& series = m_result.gpuPower[static_cast<size_t>(gpu)];
@@ -85,6 +109,9 @@ void RunRecorder::onStepEnd(const StepSummary& summary)
 
 void RunRecorder::onFinish(const Engine& engine)
 {
+    // Every GPU has accrued energy up to the same end (Engine::finish); the hours follow it.
+    for (size_t g = 0; g < m_since.size(); ++g)
+        accrueHours(g, engine.state().gpus[g].lastAccrual);
     collectOutcome(engine, m_result);
 }
 

@@ -27,10 +27,15 @@ public:
     void onFinish(const Engine& engine) override;
 
 private:
+    /// Adds GPU @p gpu's power from its last change to @p until to the hourly energy.
+    void accrueHours(size_t gpu, double until);
+
     bool m_timeSeries;
     const Engine* m_engine = nullptr;
     RunResult m_result;
     std::vector<Segment> m_open; ///< the running segment of each job
+    std::vector<double> m_watts; ///< each GPU's power since m_since
+    std::vector<double> m_since; ///< time of each GPU's last power change
 };
 
 /// @brief Runs an engine to the end with a recorder and returns the result.

@@ -90,6 +90,9 @@ struct RunResult
     std::vector<JobResult> jobs;                                  ///< in release order
     std::vector<Segment> segments;                                ///< occupancy intervals, in end-time order
     std::vector<std::vector<std::pair<double, double>>> gpuPower; ///< (time, W) steps per GPU
+    /// Fleet energy per hour of the run (W*min): entry h covers minutes [60h, 60h + 60), up to the
+    /// end of the energy accrual; recorded with or without time series (for prices per hour).
+    std::vector<double> hourlyEnergyWmin;
     StepSeries series;
     std::vector<LayoutChange> repartitions;
     std::vector<std::string> illegalDecisions;

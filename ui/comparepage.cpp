@@ -2,6 +2,7 @@
 #include "comparepage.h"
 
 #include "barschart.h"
+#include "cost.h"
 #include "ganttchart.h"
 #include "powerchart.h"
 #include "results.h"
@@ -16,6 +17,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTimer>
@@ -63,6 +65,19 @@ QString rankHtml(const model::RankedRun* r)
     return t + QStringLiteral(", ") + QString::fromStdString(model::versusBaselineText(*r));
 }
 
+/// Energy with its cost and carbon under a run's name (docs/planning.md, Cost and carbon).
+QString costLine(const RunSnapshot& run)
+{
+    const auto cost = model::scenarioRunCost(*run.scenario, *run.result);
+    if (!cost)
+        return {};
+    const QLocale locale;
+    return ComparePage::tr("<br><small>%1 kWh · %2 %3/day · %4 kg CO2/day</small>")
+        .arg(locale.toString(run.result->metrics.energyWmin / kWminPerKwh, 'f', 1),
+             QString::fromStdString(cost->currency).toHtmlEscaped(), locale.toString(cost->totalPerDay, 'f', 2),
+             locale.toString(cost->carbonKgPerDay, 'f', 1));
+}
+
 QString headerHtml(int column, const RunSpec& spec, const model::RankedRun* ranked)
 {
     QString state;
@@ -72,9 +87,12 @@ QString headerHtml(int column, const RunSpec& spec, const model::RankedRun* rank
         state = ComparePage::tr(" — <i>stale, %1</i>").arg(staleReason(spec));
     else if (!spec.error.isEmpty())
         state = ComparePage::tr(" — failed");
-    return QStringLiteral("<span style='color:%1'>■</span> <b>%2</b> %3%4%5")
-        .arg(runColour(column).name(), QString(QChar(u'A' + column)), spec.label().toHtmlEscaped(), state,
-             rankHtml(ranked));
+    QString html = QStringLiteral("<span style='color:%1'>■</span> <b>%2</b> %3%4%5")
+                       .arg(runColour(column).name(), QString(QChar(u'A' + column)), spec.label().toHtmlEscaped(),
+                            state, rankHtml(ranked));
+    if (spec.latest)
+        html += costLine(*spec.latest);
+    return html;
 }
 
 } // namespace
@@ -145,6 +163,7 @@ QWidget* ComparePage::createCharts()
         // Its text changes with the run's state ("stale, updating…"): its width must not move the
         // columns, or every chart would be laid out and redrawn at each edit.
         c.header->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        c.header->setWordWrap(true); // the cost line may not fit a quarter of the window
         c.gantt = new GanttChart(tr("Occupancy by instance"));
         c.gantt->setObjectName(QStringLiteral("gantt%1").arg(i));
         c.power = new PowerChart(tr("Power in total and per GPU"));

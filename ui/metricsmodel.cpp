@@ -19,7 +19,22 @@ MetricRow countRow(const QString& name, long long value, const QString& unit, co
 
 } // namespace
 
-std::vector<MetricRow> metricRows(const simcore::RunMetrics& m)
+std::vector<MetricRow> costRows(const model::RunCost& c)
+{
+    const auto tr = [](const char* text) { return MetricsModel::tr(text); };
+    const QString currency = QString::fromStdString(c.currency);
+    return {
+        row(tr("Energy cost"), c.energyCost, 2, currency, tr("Energy of each hour x that hour's price per kWh")),
+        row(tr("GPU cost"), c.gpuCost, 2, currency, tr("GPUs x hours simulated x amortised cost per GPU-hour")),
+        row(tr("Total cost"), c.total, 2, currency, tr("Energy cost + GPU cost over the run")),
+        row(tr("Cost per day"), c.totalPerDay, 2, currency, tr("Total cost / simulated days (at least one)")),
+        row(tr("Carbon"), c.carbonKg, 2, tr("kg CO2"), tr("Energy of each hour x that hour's carbon intensity")),
+    };
+}
+
+namespace {
+
+std::vector<MetricRow> plainRows(const simcore::RunMetrics& m)
 {
     const auto tr = [](const char* text) { return MetricsModel::tr(text); };
     return {
@@ -41,14 +56,26 @@ std::vector<MetricRow> metricRows(const simcore::RunMetrics& m)
     };
 }
 
+} // namespace
+
+std::vector<MetricRow> metricRows(const simcore::RunMetrics& m, const std::optional<model::RunCost>& cost)
+{
+    std::vector<MetricRow> rows = plainRows(m);
+    if (cost) {
+        const std::vector<MetricRow> extra = costRows(*cost);
+        rows.insert(rows.begin() + 4, extra.begin(), extra.end()); // after "Energy"
+    }
+    return rows;
+}
+
 MetricsModel::MetricsModel(QObject* parent) : QAbstractTableModel(parent)
 {
 }
 
-void MetricsModel::setMetrics(const simcore::RunMetrics& metrics)
+void MetricsModel::setMetrics(const simcore::RunMetrics& metrics, const std::optional<model::RunCost>& cost)
 {
     beginResetModel();
-    m_rows = metricRows(metrics);
+    m_rows = metricRows(metrics, cost);
     endResetModel();
 }
 

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "cost.h"
 #include "results.h"
 
 #include <QAbstractTableModel>
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace ui {
@@ -20,8 +22,13 @@ struct MetricRow
     QString description; ///< tooltip: what it means
 };
 
-/// The rows shown for a run's metrics, in display order (energy in kWh, times in minutes).
-[[nodiscard]] std::vector<MetricRow> metricRows(const simcore::RunMetrics& metrics);
+/// The rows shown for a run's metrics, in display order (energy in kWh, times in minutes); with a
+/// cost, its rows follow the energy (docs/planning.md, Cost and carbon).
+[[nodiscard]] std::vector<MetricRow> metricRows(const simcore::RunMetrics& metrics,
+                                                const std::optional<model::RunCost>& cost = std::nullopt);
+
+/// The cost rows alone: energy cost, GPU cost, total, total per day, carbon.
+[[nodiscard]] std::vector<MetricRow> costRows(const model::RunCost& cost);
 
 /// Table of a run's headline metrics: rows = metrics, columns = name / value / unit. Holds its
 /// own copy of the rows, so the run it came from may go away.
@@ -36,7 +43,7 @@ public:
 
     explicit MetricsModel(QObject* parent = nullptr);
 
-    void setMetrics(const simcore::RunMetrics& metrics);
+    void setMetrics(const simcore::RunMetrics& metrics, const std::optional<model::RunCost>& cost = std::nullopt);
     void clear();
     /// Row of the metric called @p name, -1 if absent.
     [[nodiscard]] int rowOf(const QString& name) const;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "overviewpage.h"
 
+#include "costdialog.h"
 #include "fleetpanel.h"
 #include "fleetview.h"
 #include "metricsmodel.h"
@@ -136,10 +137,33 @@ QWidget* OverviewPage::createRightColumn()
 void OverviewPage::connectSignals()
 {
     connect(m_runButton, &QPushButton::clicked, m_workspace, &Workspace::run);
+    connect(m_settings, &ScenarioSettingsView::costEditRequested, this, [this] {
+        if (auto* dialog = editCostDialog())
+            dialog->open();
+    });
     connect(m_workspace, &Workspace::scenarioChanged, this, &OverviewPage::showScenario);
     connect(m_workspace, &Workspace::runFinished, this, &OverviewPage::showRun);
     connect(m_workspace, &Workspace::runFailed, this, [this](int, const QString& message) { showFailure(message); });
     connect(m_workspace, &Workspace::runStarted, this, [this] { m_banner->hide(); });
+}
+
+CostDialog* OverviewPage::editCostDialog()
+{
+    const auto scenario = m_workspace->scenario();
+    if (!scenario)
+        return nullptr;
+    auto* dialog = new CostDialog(scenario->cost, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const auto current = m_workspace->scenario();
+        const auto settings = dialog->settings();
+        if (!current || settings == current->cost)
+            return;
+        model::Scenario edited = *current;
+        edited.cost = settings;
+        m_workspace->editScenario(std::move(edited), tr("Cost and carbon settings"));
+    });
+    return dialog;
 }
 
 void OverviewPage::showScenario()
@@ -159,7 +183,7 @@ void OverviewPage::showScenario()
 
 void OverviewPage::showRun(const RunSnapshot& snapshot)
 {
-    m_metrics->setMetrics(snapshot.result->metrics);
+    m_metrics->setMetrics(snapshot.result->metrics, model::scenarioRunCost(*snapshot.scenario, *snapshot.result));
     m_chart->setSeries(snapshot.result->series);
     const auto& illegal = snapshot.result->illegalDecisions;
     if (illegal.empty())

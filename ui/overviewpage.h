@@ -9,6 +9,7 @@ class QTableView;
 
 namespace ui {
 
+class CostDialog;
 class FleetView;
 class MetricsModel;
 class ScenarioSettingsView;
@@ -17,7 +18,7 @@ class Workspace;
 struct RunSnapshot;
 
 /// The first page: what the open scenario is (settings, fleet) and what its latest run gave
-/// (metrics, power and queue over the day). It only reads the workspace.
+/// (metrics, power and queue over the day). Its one edit is the cost and carbon settings.
 class OverviewPage : public QWidget
 {
     Q_OBJECT
@@ -31,6 +32,9 @@ public:
     [[nodiscard]] ScenarioSettingsView* settingsView() const { return m_settings; }
     /// The message shown above the panels (run failures, illegal decisions); empty when hidden.
     [[nodiscard]] QString bannerText() const;
+    /// A new (not yet shown) dialog on the scenario's cost settings; accepting it edits the
+    /// scenario through Workspace::editScenario. Null when no scenario is open.
+    CostDialog* editCostDialog();
 
 private:
     void setupWidgets();

@@ -13,6 +13,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 
 namespace ui {
@@ -109,6 +110,37 @@ QString sourceText(const model::ReportData& data)
         .arg(file);
 }
 
+/// The run with the lowest cost per day (runs without a cost count as dearest).
+QString cheapestRun(const model::ReportData& data)
+{
+    size_t b = 0;
+    const auto perDay = [&data](size_t i) {
+        const auto& c = data.runs[i].cost;
+        return c ? c->totalPerDay : std::numeric_limits<double>::infinity();
+    };
+    for (size_t i = 1; i < data.runs.size(); ++i)
+        b = perDay(i) < perDay(b) ? i : b;
+    return QStringLiteral("%1 %2").arg(QChar(u'A' + static_cast<char16_t>(b)),
+                                       QString::fromStdString(data.runs[b].label()));
+}
+
+/// The scenario's prices, as the summary states them: "0.25 USD/kWh" or "0.08 to 0.24 USD/kWh by hour".
+QString costText(const model::CostSettings& c)
+{
+    const auto curve = [](const std::vector<double>& v, const QString& unit) {
+        if (v.size() == 1)
+            return QStringLiteral("%1 %2").arg(QLocale::c().toString(v.front(), 'g', 6), unit);
+        const auto [low, high] = std::minmax_element(v.begin(), v.end());
+        return QObject::tr("%1 to %2 %3 by hour of day")
+            .arg(QLocale::c().toString(*low, 'g', 6), QLocale::c().toString(*high, 'g', 6), unit);
+    };
+    const QString currency = QString::fromStdString(c.currency);
+    return QObject::tr("energy %1; carbon %2; GPUs %3 %4 per GPU-hour")
+        .arg(curve(c.pricePerKwh, currency + QStringLiteral("/kWh")),
+             curve(c.carbonGPerKwh, QStringLiteral("gCO2/kWh")), QLocale::c().toString(c.gpuHourCost, 'g', 6),
+             currency);
+}
+
 /// The run with the lowest energy, average tardiness and ET.
 QString bestText(const model::ReportData& data)
 {
@@ -121,10 +153,13 @@ QString bestText(const model::ReportData& data)
     };
     if (data.runs.size() < 2)
         return QObject::tr("one run: see the table");
-    return QObject::tr("lowest energy: %1; lowest average tardiness: %2; lowest ET: %3")
-        .arg(best([](const simcore::RunMetrics& m) { return m.energyWmin; }),
-             best([](const simcore::RunMetrics& m) { return m.avgTardinessMin; }),
-             best([](const simcore::RunMetrics& m) { return m.et; }));
+    QString text = QObject::tr("lowest energy: %1; lowest average tardiness: %2; lowest ET: %3")
+                       .arg(best([](const simcore::RunMetrics& m) { return m.energyWmin; }),
+                            best([](const simcore::RunMetrics& m) { return m.avgTardinessMin; }),
+                            best([](const simcore::RunMetrics& m) { return m.et; }));
+    if (data.hasCost())
+        text += QObject::tr("; lowest cost per day: %1").arg(cheapestRun(data));
+    return text;
 }
 
 /// The verdict sentence (docs/planning.md, "Verdicts"), or why there is none.
@@ -152,6 +187,8 @@ std::vector<std::pair<QString, QString>> summaryRows(const model::ReportData& da
         {QObject::tr("Repartitioning"), QObject::tr("%1 s per layout change; preemption: %2")
                                             .arg(QLocale::c().toString(s.reconfigurationS, 'g', 4),
                                                  QString::fromStdString(model::preemptionName(s.preemption)))},
+        {QObject::tr("Cost and carbon"),
+         s.cost ? costText(*s.cost) : QObject::tr("not counted (the scenario has no cost settings)")},
         {QObject::tr("Scenario's policies"), QString::fromStdString(s.scheduler.id + " / " + s.repartitioner.id)},
         {QObject::tr("Runs in this report"), runs.join(QLatin1Char('\n'))},
         {QObject::tr("Best"), bestText(data)},
@@ -247,7 +284,9 @@ std::vector<ReportPage> summaryPages(const model::ReportData& data, const Report
          [d, style](QPainter& p, const QRectF& body) { paintLayoutsPage(p, body, *d, style); }},
         {QObject::tr("Ranking and comparison with the lower bounds"),
          [d, style](QPainter& p, const QRectF& body) {
-             const double used = paintComparisonTable(p, body, *d, style);
+             double used = paintComparisonTable(p, body, *d, style);
+             if (d->hasCost())
+                 used += 10.0 + paintCostTable(p, body.adjusted(0.0, used + 10.0, 0.0, 0.0), *d, style);
              paintBarsChart(p, body.adjusted(0.0, used + 12.0, 0.0, 0.0), *d, style);
          }},
     };

@@ -324,4 +324,73 @@ double paintComparisonTable(QPainter& p, const QRectF& rect, const model::Report
     return y - rect.top();
 }
 
+namespace {
+
+std::vector<Column> costColumns(const QString& currency)
+{
+    const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    return {{QObject::tr("Run"), 0.0, Qt::AlignLeft | Qt::AlignVCenter},
+            {QObject::tr("Energy\n(kWh)"), 0.0, right},
+            {QObject::tr("Energy cost\n(%1)").arg(currency), 0.0, right},
+            {QObject::tr("GPU cost\n(%1)").arg(currency), 0.0, right},
+            {QObject::tr("Total\n(%1)").arg(currency), 0.0, right},
+            {QObject::tr("Days\nsimulated"), 0.0, right},
+            {QObject::tr("Cost per day\n(%1)").arg(currency), 0.0, right},
+            {QObject::tr("Carbon\n(kg CO2)"), 0.0, right},
+            {QObject::tr("Carbon per day\n(kg CO2)"), 0.0, right}};
+}
+
+QStringList costCells(const model::ReportData& data, size_t i)
+{
+    const model::ReportRun& r = data.runs[i];
+    const QString name =
+        QStringLiteral("%1  %2").arg(QChar(u'A' + static_cast<char16_t>(i))).arg(QString::fromStdString(r.label()));
+    if (!r.cost) {
+        const QString na = QObject::tr("n/a");
+        return {name, na, na, na, na, na, na, na, na};
+    }
+    const model::RunCost& c = *r.cost;
+    return {name,           num(c.energyKwh, 2),   num(c.energyCost, 2), num(c.gpuCost, 2),       num(c.total, 2),
+            num(c.days, 3), num(c.totalPerDay, 2), num(c.carbonKg, 2),   num(c.carbonKgPerDay, 2)};
+}
+
+} // namespace
+
+double paintCostTable(QPainter& p, const QRectF& rect, const model::ReportData& data, const ReportStyle& style)
+{
+    if (!data.hasCost())
+        return 0.0;
+    auto cols = costColumns(QString::fromStdString(data.scenario->cost ? data.scenario->cost->currency : "USD"));
+    std::vector<QStringList> rows;
+    for (size_t i = 0; i < data.runs.size(); ++i)
+        rows.push_back(costCells(data, i));
+    fitColumns(cols, rows, style, rect.width());
+    QFont bold = style.body;
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(Qt::black);
+    double y = rect.top();
+    QStringList headers;
+    for (const Column& c : cols)
+        headers << c.header;
+    drawRow(p, QRectF(rect.left(), y, rect.width(), 2 * kRowHeight), cols, headers, QColor());
+    y += 2 * kRowHeight;
+    p.setPen(QPen(Qt::black, 1.0));
+    p.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y));
+    p.setFont(style.body);
+    for (size_t i = 0; i < rows.size(); ++i, y += kRowHeight) {
+        if (i % 2 == 1)
+            p.fillRect(QRectF(rect.left(), y, rect.width(), kRowHeight), QColor(0xf2, 0xf3, 0xf5));
+        drawRow(p, QRectF(rect.left(), y, rect.width(), kRowHeight), cols, rows[i], runColour(static_cast<int>(i)));
+    }
+    y += 6.0;
+    p.setPen(QColor(0x3c, 0x40, 0x46));
+    y += drawWrapped(p, QRectF(rect.left(), y, rect.width(), 200.0), style.small,
+                     QObject::tr("Energy cost: each hour's energy at that hour's price; GPU cost: GPUs x hours "
+                                 "simulated x the GPU-hour cost; carbon: each hour's energy at that hour's "
+                                 "intensity; per day: divided by the days simulated, at least one "
+                                 "(docs/planning.md, Cost and carbon)."));
+    return y - rect.top();
+}
+
 } // namespace ui

@@ -30,4 +30,8 @@ double drawKeyValues(QPainter& painter, const QRectF& rect, const ReportStyle& s
 double paintComparisonTable(QPainter& painter, const QRectF& rect, const model::ReportData& data,
                             const ReportStyle& style);
 
+/// The cost and carbon of each run (docs/planning.md, Cost and carbon) with a line on how they
+/// are computed; returns the height it took, 0 when the runs have no cost.
+double paintCostTable(QPainter& painter, const QRectF& rect, const model::ReportData& data, const ReportStyle& style);
+
 } // namespace ui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runsmodel.h"
 
+#include "cost.h"
 #include "workspace.h"
 
 #include <QColor>
@@ -115,6 +116,12 @@ QVariant RunsModel::value(const RunSpec& spec, int column) const
     if (!spec.latest)
         return {};
     const auto& m = spec.latest->result->metrics;
+    if (column == CostColumn || column == CarbonColumn) {
+        const auto cost = model::scenarioRunCost(*spec.latest->scenario, *spec.latest->result);
+        if (!cost)
+            return {};
+        return column == CostColumn ? cost->totalPerDay : cost->carbonKgPerDay;
+    }
     const BoundsPtr bounds = spec.stale ? nullptr : m_workspace->bounds();
     const double tBound = bounds && bounds->tardiness.computed ? bounds->tardiness.avgTardinessMin : 0.0;
     switch (column) {
@@ -156,8 +163,10 @@ QString RunsModel::text(const RunSpec& spec, int column) const
     if (column == RankColumn || column == VsBaselineColumn)
         return rankingText(spec, column);
     const QVariant v = value(spec, column);
-    if (!v.isValid())
-        return spec.latest && column != EnergyColumn ? tr("…") : QString();
+    if (!v.isValid()) {
+        const bool pending = spec.latest && column != EnergyColumn && column != CostColumn && column != CarbonColumn;
+        return pending ? tr("…") : QString();
+    }
     const QLocale locale;
     const double d = v.toDouble();
     switch (column) {
@@ -218,7 +227,9 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
                                                    QT_TR_NOOP("ET"),
                                                    QT_TR_NOOP("vs ET\nbound"),
                                                    QT_TR_NOOP("Rank"),
-                                                   QT_TR_NOOP("vs\nbaseline")};
+                                                   QT_TR_NOOP("vs\nbaseline"),
+                                                   QT_TR_NOOP("Cost/day"),
+                                                   QT_TR_NOOP("CO2/day\n(kg)")};
     static const char* const tips[ColumnCount] = {
         QT_TR_NOOP("scheduler / repartitioner"),
         QT_TR_NOOP("done, running (with progress), stale (an older scenario or parameters) or failed"),
@@ -234,7 +245,15 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
         QT_TR_NOOP("rank on the objective chosen above the table (1 = best); \"over T\": average tardiness above the "
                    "limit, ranked after the others"),
         QT_TR_NOOP("difference to the baseline run in % of the baseline's objective, paired by seed; ± its 95% "
-                   "interval with several seeds, n.s. when the interval holds 0")};
+                   "interval with several seeds, n.s. when the interval holds 0"),
+        QT_TR_NOOP("energy cost (each hour's energy x its price) + amortised GPU cost, per simulated day; empty "
+                   "without cost settings (Scenario settings)"),
+        QT_TR_NOOP("each hour's energy x its carbon intensity, per simulated day")};
+    if (role == Qt::DisplayRole && section == CostColumn) {
+        const auto scenario = m_workspace->scenario();
+        const bool priced = scenario && scenario->cost;
+        return priced ? tr("Cost/day\n(%1)").arg(QString::fromStdString(scenario->cost->currency)) : tr(names[section]);
+    }
     if (role == Qt::DisplayRole)
         return tr(names[section]);
     if (role == Qt::ToolTipRole)

@@ -32,6 +32,8 @@ public:
         EtGapColumn,
         RankColumn,       ///< the verdict's rank (docs/planning.md, "Verdicts")
         VsBaselineColumn, ///< % difference to the verdict's baseline
+        CostColumn,       ///< total cost per day (docs/planning.md, Cost and carbon); empty without prices
+        CarbonColumn,     ///< kg CO2 per day
         ColumnCount
     };
     /// Unformatted value (double) for sorting and tests; the spec's key on every column.

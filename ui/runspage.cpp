@@ -266,6 +266,11 @@ void RunsPage::updateScenarioControls()
         const QSignalBlocker block(m_multiplier);
         m_multiplier->setValue(scenario->workload.diurnal.multiplier);
     }
+    // Cost columns only for a scenario with prices (docs/planning.md, Cost and carbon).
+    const bool priced = scenario && scenario->cost;
+    m_table->setColumnHidden(RunsModel::CostColumn, !priced);
+    m_table->setColumnHidden(RunsModel::CarbonColumn, !priced);
+    m_model->headerDataChanged(Qt::Horizontal, RunsModel::CostColumn, RunsModel::CostColumn);
 }
 
 void RunsPage::updateProgress()

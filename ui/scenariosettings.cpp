@@ -6,7 +6,11 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QPushButton>
 #include <QStringList>
+#include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace ui {
 
@@ -53,6 +57,35 @@ void addWorkloadRows(const model::WorkloadSpec& w, std::vector<SettingRow>& rows
     }
 }
 
+/// "0.25 USD/kWh", or "0.08–0.24 USD/kWh by hour" for an hourly curve.
+QString curveSummary(const std::vector<double>& curve, const QString& unit)
+{
+    const QLocale locale;
+    if (curve.size() == 1)
+        return QStringLiteral("%1 %2").arg(locale.toString(curve.front(), 'g', 6), unit);
+    const auto [low, high] = std::minmax_element(curve.begin(), curve.end());
+    return ScenarioSettingsView::tr("%1–%2 %3 by hour")
+        .arg(locale.toString(*low, 'g', 6), locale.toString(*high, 'g', 6), unit);
+}
+
+void addCostRows(const model::Scenario& s, std::vector<SettingRow>& rows)
+{
+    const auto tr = [](const char* text) { return ScenarioSettingsView::tr(text); };
+    if (!s.cost) {
+        rows.push_back({tr("Cost"), tr("not counted"), tr("Set prices and carbon intensity with Cost and carbon…")});
+        return;
+    }
+    const QString currency = q(s.cost->currency);
+    rows.push_back({tr("Energy price"), curveSummary(s.cost->pricePerKwh, currency + tr("/kWh")),
+                    tr("Price of a kWh in each hour of the day (docs/planning.md, Cost and carbon)")});
+    rows.push_back({tr("Carbon intensity"), curveSummary(s.cost->carbonGPerKwh, tr("gCO2/kWh")),
+                    tr("Grid carbon intensity in each hour of the day")});
+    rows.push_back(
+        {tr("GPU cost"),
+         QStringLiteral("%1 %2").arg(QLocale().toString(s.cost->gpuHourCost, 'g', 6), currency + tr("/GPU-hour")),
+         tr("Amortised purchase and hosting per GPU-hour")});
+}
+
 } // namespace
 
 QString fleetSummary(const model::Scenario& scenario)
@@ -83,11 +116,21 @@ std::vector<SettingRow> scenarioSettings(const model::Scenario& s)
                     tr("Downtime of an instance that a repartition changes")});
     rows.push_back({tr("Energy weight a"), QString::number(s.energyWeight, 'g', 4),
                     tr("Weight of energy (per W·min) in the ET objective")});
+    addCostRows(s, rows);
     return rows;
 }
 
-ScenarioSettingsView::ScenarioSettingsView(QWidget* parent) : QWidget(parent), m_form(new QFormLayout(this))
+ScenarioSettingsView::ScenarioSettingsView(QWidget* parent) : QWidget(parent), m_form(new QFormLayout)
 {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(m_form);
+    m_costButton = new QPushButton(tr("Cost and carbon…"));
+    m_costButton->setObjectName(QStringLiteral("costButton"));
+    m_costButton->setToolTip(tr("Energy prices, carbon intensity and GPU cost of the scenario"));
+    m_costButton->setEnabled(false);
+    layout->addWidget(m_costButton, 0, Qt::AlignRight);
+    connect(m_costButton, &QPushButton::clicked, this, &ScenarioSettingsView::costEditRequested);
     m_form->setContentsMargins(0, 0, 0, 0);
     m_form->setLabelAlignment(Qt::AlignLeft);
     m_form->setRowWrapPolicy(QFormLayout::DontWrapRows);
@@ -98,6 +141,7 @@ void ScenarioSettingsView::setScenario(const std::shared_ptr<const model::Scenar
 {
     while (m_form->rowCount() > 0)
         m_form->removeRow(0);
+    m_costButton->setEnabled(scenario != nullptr);
     if (!scenario)
         return;
     for (const SettingRow& row : scenarioSettings(*scenario)) {

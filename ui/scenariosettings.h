@@ -8,6 +8,7 @@
 #include <vector>
 
 class QFormLayout;
+class QPushButton;
 
 namespace model {
 struct Scenario;
@@ -40,8 +41,13 @@ public:
     /// The value shown for @p label, empty when there is no such row (for tests).
     [[nodiscard]] QString valueOf(const QString& label) const;
 
+signals:
+    /// The user asked to edit the cost and carbon settings (the "Cost and carbon…" button).
+    void costEditRequested();
+
 private:
     QFormLayout* m_form = nullptr;
+    QPushButton* m_costButton = nullptr;
 };
 
 } // namespace ui

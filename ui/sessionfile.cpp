@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sessionfile.h"
 
+#include "cost.h"
 #include "importdialog.h"
 #include "result_json.h"
 #include "scenario_writer.h"
@@ -72,7 +73,11 @@ Plan planRuns(const Workspace& ws, const std::string& scenarioJson)
         r.scheduler = snap.scheduler.id;
         r.repartitioner = snap.repartitioner.id;
         r.seed = workloadSeed(*snap.scenario);
-        r.metricsJson = model::metricsJson(*snap.result);
+        // The cost next to the energy, as `simulate --json` stores it (docs/planning.md, Cost and carbon).
+        std::vector<std::pair<std::string, std::string>> extra;
+        if (const auto cost = model::scenarioRunCost(*snap.scenario, *snap.result))
+            extra.emplace_back("cost", model::runCostJson(*cost));
+        r.metricsJson = model::metricsJson(*snap.result, extra);
         r.result = snap.result.get();
         plan.records.push_back(std::move(r));
         plan.owners.push_back(owner);

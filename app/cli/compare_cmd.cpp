@@ -194,6 +194,34 @@ std::pair<model::Objective, size_t> verdictOptions(const Args& args, const std::
     return o;
 }
 
+/// Cost per day next to energy (docs/planning.md, Cost and carbon), when the scenario has prices.
+void printCostTable(std::ostream& out, const model::CompareResult& r)
+{
+    if (r.runs.empty() || !r.runs.front().cost)
+        return;
+    const std::string& currency = r.runs.front().cost->currency;
+    out << "Cost per day (" << currency << ", mean ± 95% interval)\n";
+    out << std::left << std::setw(30) << "scheduler/repartitioner" << std::setw(22) << "energy (kWh/day)"
+        << std::setw(22) << "energy cost" << std::setw(22) << "GPU cost" << std::setw(22) << "total"
+        << "carbon (kg CO2/day)\n";
+    for (size_t p = 0; p < r.pairs.size(); ++p) {
+        std::vector<double> kwh, energy, gpu, total, carbon;
+        for (const auto& run : r.runs) {
+            if (run.pair != p || !run.cost)
+                continue;
+            const model::RunCost& c = *run.cost;
+            kwh.push_back(c.energyKwh / c.days);
+            energy.push_back(c.energyCost / c.days);
+            gpu.push_back(c.gpuCost / c.days);
+            total.push_back(c.totalPerDay);
+            carbon.push_back(c.carbonKgPerDay);
+        }
+        out << std::left << std::setw(30) << r.pairs[p].label() << std::setw(22) << cell(model::meanCi(kwh), 2)
+            << std::setw(22) << cell(model::meanCi(energy), 2) << std::setw(22) << cell(model::meanCi(gpu), 2)
+            << std::setw(22) << cell(model::meanCi(total), 2) << cell(model::meanCi(carbon), 2) << "\n";
+    }
+}
+
 } // namespace
 
 int runCompare(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
@@ -239,6 +267,8 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
         o["energy_lb_wmin"] = b.energy.energyWmin;
         if (b.tardiness.computed)
             o["tardiness_lb_min"] = b.tardiness.avgTardinessMin;
+        if (run.cost)
+            o["cost"] = nlohmann::ordered_json::parse(model::runCostJson(*run.cost));
         arr.push_back(o);
     }
     if (store) {
@@ -257,8 +287,10 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
         addVerdictJson(arr[i], verdict, result.runs[i]);
     if (args.flag("--json"))
         out << arr.dump(2) << "\n";
-    else
+    else {
         printTable(out, result, verdict, in.scenario.energyWeight);
+        printCostTable(out, result);
+    }
     return kExitOk;
 }
 

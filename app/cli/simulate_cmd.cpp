@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 #include "commands.h"
+#include "cost.h"
 #include "jobs_csv.h"
 #include "result_json.h"
 #include "scenario.h"
@@ -29,6 +30,15 @@ std::string fixed(double v, int digits)
     return buf;
 }
 
+/// The cost lines under the energy (docs/planning.md, Cost and carbon).
+void printCost(std::ostream& out, const model::RunCost& c)
+{
+    out << "Cost            " << fixed(c.total, 2) << " " << c.currency << " (energy " << fixed(c.energyCost, 2)
+        << " + GPUs " << fixed(c.gpuCost, 2) << " for " << fixed(c.gpuHours, 1) << " GPU-hours), "
+        << fixed(c.totalPerDay, 2) << " " << c.currency << "/day\n"
+        << "Carbon          " << fixed(c.carbonKg, 2) << " kg CO2 (" << fixed(c.carbonKgPerDay, 2) << " kg/day)\n";
+}
+
 void printSummary(std::ostream& out, const model::Scenario& sc, const model::PolicyChoice& sched,
                   const model::PolicyChoice& repart, const simcore::RunResult& r)
 {
@@ -37,8 +47,10 @@ void printSummary(std::ostream& out, const model::Scenario& sc, const model::Pol
         << "Policies        " << sched.id << " / " << repart.id << " (" << model::preemptionName(sc.preemption) << ")\n"
         << "Fleet           " << sc.gpuCount() << " GPUs\n"
         << "Jobs            " << m.jobs << " (" << m.completed << " completed, " << m.unfinished << " unfinished)\n"
-        << "Energy          " << fixed(m.energyWmin, 1) << " W*min (" << fixed(m.energyWmin / 60000.0, 3) << " kWh)\n"
-        << "Tardiness       avg " << fixed(m.avgTardinessMin, 4) << " min, p95 " << fixed(m.p95TardinessMin, 3)
+        << "Energy          " << fixed(m.energyWmin, 1) << " W*min (" << fixed(m.energyWmin / 60000.0, 3) << " kWh)\n";
+    if (sc.cost)
+        printCost(out, model::runCost(*sc.cost, sc.gpuCount(), r));
+    out << "Tardiness       avg " << fixed(m.avgTardinessMin, 4) << " min, p95 " << fixed(m.p95TardinessMin, 3)
         << " min, max " << fixed(m.maxTardinessMin, 3) << " min, " << fixed(100.0 * m.tardyFraction, 1)
         << "% of jobs late\n"
         << "ET (a=" << m.energyWeight << ")  " << fixed(m.et, 6) << "\n"
@@ -123,11 +135,14 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         if (!writeFile(*path, err, [&](std::ostream& f) { model::writeJobResultsCsv(f, result, sc.jobTypes, fleet); }))
             return kExitFailure;
     }
-    const std::string metrics =
-        model::metricsJson(result, {{"scenario", model::jsonString(sc.name)},
-                                    {"scheduler", model::jsonString(sched.id)},
-                                    {"repartitioner", model::jsonString(repart.id)},
-                                    {"preemption", model::jsonString(model::preemptionName(sc.preemption))}});
+    std::vector<std::pair<std::string, std::string>> extra{
+        {"scenario", model::jsonString(sc.name)},
+        {"scheduler", model::jsonString(sched.id)},
+        {"repartitioner", model::jsonString(repart.id)},
+        {"preemption", model::jsonString(model::preemptionName(sc.preemption))}};
+    if (sc.cost)
+        extra.emplace_back("cost", model::runCostJson(model::runCost(*sc.cost, sc.gpuCount(), result)));
+    const std::string metrics = model::metricsJson(result, extra);
     if (store) {
         const auto ids = store->saveRuns({{sc.name, readText(file), sched.id, repart.id,
                                            seed.value_or(sc.workload.diurnal.seed), metrics, &result}});

@@ -112,6 +112,9 @@ private slots:
     void invalidScenario();
     void badJobsCsv();
     void unknownScheduler();
+    void simulateWithCost();
+    void compareWithCost();
+    void badCostSettings();
 };
 
 void TestCli::version()
@@ -388,6 +391,74 @@ void TestCli::unknownScheduler()
     const Output r = cli({QStringLiteral("simulate"), sample, QStringLiteral("--repartitioner"), QStringLiteral("rl")});
     QCOMPARE(r.exitCode, 2);
     QVERIFY(QString::fromUtf8(r.err).contains(QLatin1String("static")));
+}
+
+void TestCli::simulateWithCost()
+{
+    // docs/planning.md, Cost and carbon: the cost next to the energy, in the JSON and the text.
+    const QString file = QDir(kSamples).filePath(QStringLiteral("paper-fleet-cost.json"));
+    const Output o = cli({QStringLiteral("simulate"), file, QStringLiteral("--json")});
+    QVERIFY2(o.exitCode == 0, o.err.constData());
+    const QJsonObject m = jsonObject(o.out);
+    const QJsonObject c = m.value(QLatin1String("cost")).toObject();
+    QCOMPARE(c.value(QLatin1String("currency")).toString(), QStringLiteral("USD"));
+    const auto v = [&c](const char* key) { return c.value(QLatin1String(key)).toDouble(); };
+    const double energyKwh = m.value(QLatin1String("energy_wmin")).toDouble() / 60000.0;
+    const double makespan = m.value(QLatin1String("makespan_min")).toDouble();
+    QVERIFY(std::abs(v("energy_kwh") - energyKwh) <= 1e-9 * energyKwh); // hourly buckets add up to the energy
+    // Prices run from 0.08 to 0.24 USD/kWh: the energy cost lies between the two.
+    QVERIFY(v("energy_cost") > 0.08 * energyKwh && v("energy_cost") < 0.24 * energyKwh);
+    QVERIFY(v("carbon_kg") > 0.200 * energyKwh && v("carbon_kg") < 0.450 * energyKwh);
+    QVERIFY(std::abs(v("gpu_hours") - 8.0 * makespan / 60.0) <= 1e-9 * v("gpu_hours"));
+    QVERIFY(std::abs(v("gpu_cost") - 0.45 * v("gpu_hours")) <= 1e-9 * v("gpu_cost"));
+    QCOMPARE(v("total"), v("energy_cost") + v("gpu_cost"));
+    QCOMPARE(v("days"), std::max(1.0, makespan / 1440.0));
+    QCOMPARE(v("total_per_day"), v("total") / v("days"));
+
+    const Output text = cli({QStringLiteral("simulate"), file});
+    QVERIFY2(text.out.contains("\nCost            ") && text.out.contains(" USD/day\n"), text.out.constData());
+    QVERIFY2(text.out.contains("\nCarbon          ") && text.out.contains(" kg CO2"), text.out.constData());
+
+    // Without settings there is no cost at all.
+    const Output plain = cli({QStringLiteral("simulate"), QDir(kSamples).filePath(QStringLiteral("quickstart.json")),
+                              QStringLiteral("--json")});
+    QVERIFY(!jsonObject(plain.out).contains(QLatin1String("cost")));
+}
+
+void TestCli::compareWithCost()
+{
+    const QString file = QDir(kSamples).filePath(QStringLiteral("paper-fleet-cost.json"));
+    const QStringList args{QStringLiteral("compare"), file,
+                           QStringLiteral("--runs"),  QStringLiteral("cedf/static,cedf/none"),
+                           QStringLiteral("--seeds"), QStringLiteral("1-2")};
+    const Output json = cli(args + QStringList{QStringLiteral("--json")});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const QJsonArray runs = QJsonDocument::fromJson(json.out).array();
+    QCOMPARE(runs.size(), 4);
+    for (const QJsonValue& run : runs) {
+        const QJsonObject c = run.toObject().value(QLatin1String("cost")).toObject();
+        QVERIFY(c.value(QLatin1String("total_per_day")).toDouble() > 0.0);
+        QVERIFY(c.value(QLatin1String("carbon_kg_per_day")).toDouble() > 0.0);
+    }
+    const Output text = cli(args);
+    QVERIFY2(text.out.contains("Cost per day (USD, mean"), text.out.constData());
+    QVERIFY2(text.out.contains("carbon (kg CO2/day)"), text.out.constData());
+}
+
+void TestCli::badCostSettings()
+{
+    QTemporaryDir dir;
+    const QString scenario = dir.filePath(QStringLiteral("bad-cost.json"));
+    QByteArray text = kValidScenario;
+    const int end = static_cast<int>(text.lastIndexOf('}'));
+    text.insert(end, R"(, "cost": {"price_per_kwh": [0.1, 0.2], "gpu_hour_cost": -3})");
+    QVERIFY(writeFile(scenario, text));
+    const Output o = cli({QStringLiteral("simulate"), scenario});
+    QCOMPARE(o.exitCode, 2);
+    const QString err = QString::fromUtf8(o.err);
+    QVERIFY2(err.contains(scenario + QStringLiteral(": $.cost.price_per_kwh")), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral("24 numbers")), qPrintable(err));
+    QVERIFY2(err.contains(scenario + QStringLiteral(": $.cost.gpu_hour_cost")), qPrintable(err));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
