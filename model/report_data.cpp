@@ -240,7 +240,8 @@ std::optional<Verdict> reportVerdict(const ReportData& data)
 {
     std::vector<SeedRun> runs;
     for (const auto& r : data.runs)
-        runs.push_back({r.label(), r.seed, r.metrics});
+        runs.push_back(
+            {r.label(), r.seed, r.metrics, r.cost ? std::optional<double>(r.cost->totalPerDay) : std::nullopt});
     const VerdictInput in = pairBySeed(runs);
     if (in.labels.empty() || in.metrics.front().empty())
         return std::nullopt;

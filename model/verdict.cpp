@@ -52,15 +52,26 @@ bool pairedDiffs(const std::vector<double>& x, const std::vector<double>& base, 
     return true;
 }
 
+/// The objective's value of run @p run on every seed.
+std::vector<double> objectiveValues(const VerdictInput& in, const Objective& o, size_t run)
+{
+    std::vector<double> values;
+    const auto& metrics = in.metrics[run];
+    for (size_t s = 0; s < metrics.size(); ++s) {
+        const double cost = run < in.costPerDay.size() && s < in.costPerDay[run].size() ? in.costPerDay[run][s] : 0.0;
+        values.push_back(o.value(metrics[s], cost));
+    }
+    return values;
+}
+
 RankedRun scoreRun(const VerdictInput& in, const Objective& o, size_t run, const std::vector<double>& baseValues)
 {
     RankedRun r;
     r.run = run;
-    std::vector<double> values, tardiness;
-    for (const auto& m : in.metrics[run]) {
-        values.push_back(o.value(m));
+    std::vector<double> values = objectiveValues(in, o, run);
+    std::vector<double> tardiness;
+    for (const auto& m : in.metrics[run])
         tardiness.push_back(m.avgTardinessMin);
-    }
     r.mean = mean(values);
     r.meanTardiness = mean(tardiness);
     r.feasible = o.kind != ObjectiveKind::EnergyCapped || r.meanTardiness <= o.tardinessLimitMin;
@@ -158,6 +169,8 @@ std::string Objective::id() const
         return cat({"energy:", number("%g", tardinessLimitMin)});
     case ObjectiveKind::P95Tardiness:
         return "p95";
+    case ObjectiveKind::CostPerDay:
+        return "cost";
     }
     return {};
 }
@@ -171,11 +184,13 @@ std::string Objective::name() const
         return "energy";
     case ObjectiveKind::P95Tardiness:
         return "p95 tardiness";
+    case ObjectiveKind::CostPerDay:
+        return "cost per day";
     }
     return {};
 }
 
-double Objective::value(const simcore::RunMetrics& m) const
+double Objective::value(const simcore::RunMetrics& m, double costPerDay) const
 {
     switch (kind) {
     case ObjectiveKind::Et:
@@ -184,6 +199,8 @@ double Objective::value(const simcore::RunMetrics& m) const
         return m.energyWmin;
     case ObjectiveKind::P95Tardiness:
         return m.p95TardinessMin;
+    case ObjectiveKind::CostPerDay:
+        return costPerDay;
     }
     return 0.0;
 }
@@ -194,6 +211,8 @@ Objective parseObjective(const std::string& text)
         return {ObjectiveKind::Et, 0.0};
     if (text == "p95")
         return {ObjectiveKind::P95Tardiness, 0.0};
+    if (text == "cost")
+        return {ObjectiveKind::CostPerDay, 0.0};
     const std::string prefix = "energy:";
     if (text.compare(0, prefix.size(), prefix) == 0 && text.size() > prefix.size()) {
         const std::string limit = text.substr(prefix.size());
@@ -203,7 +222,7 @@ Objective parseObjective(const std::string& text)
             return {ObjectiveKind::EnergyCapped, t};
     }
     throw std::invalid_argument(cat({"unknown objective '", text,
-                                     "': use et, p95 or energy:T (T the largest mean avg tardiness allowed, in "
+                                     "': use et, p95, cost or energy:T (T the largest mean avg tardiness allowed, in "
                                      "minutes, 0 to 1000000)"}));
 }
 
@@ -213,15 +232,22 @@ VerdictInput verdictInput(const CompareResult& result)
     for (const auto& p : result.pairs)
         in.labels.push_back(p.label());
     in.metrics.assign(result.pairs.size(), std::vector<simcore::RunMetrics>(result.seeds.size()));
-    for (const auto& run : result.runs)
+    const bool priced = !result.runs.empty() && std::all_of(result.runs.begin(), result.runs.end(),
+                                                            [](const auto& r) { return r.cost.has_value(); });
+    if (priced)
+        in.costPerDay.assign(result.pairs.size(), std::vector<double>(result.seeds.size(), 0.0));
+    for (const auto& run : result.runs) {
         in.metrics.at(run.pair).at(run.bounds) = run.metrics;
+        if (priced)
+            in.costPerDay.at(run.pair).at(run.bounds) = run.cost->totalPerDay;
+    }
     return in;
 }
 
 VerdictInput pairBySeed(const std::vector<SeedRun>& runs)
 {
     VerdictInput in;
-    std::vector<std::map<std::uint64_t, const simcore::RunMetrics*>> bySeed;
+    std::vector<std::map<std::uint64_t, const SeedRun*>> bySeed;
     for (const auto& r : runs) {
         const auto it = std::find(in.labels.begin(), in.labels.end(), r.label);
         const auto i = static_cast<size_t>(it - in.labels.begin());
@@ -229,16 +255,24 @@ VerdictInput pairBySeed(const std::vector<SeedRun>& runs)
             in.labels.push_back(r.label);
             bySeed.emplace_back();
         }
-        bySeed[i].emplace(r.seed, &r.metrics); // keeps a label's first run of a seed
+        bySeed[i].emplace(r.seed, &r); // keeps a label's first run of a seed
     }
     in.metrics.resize(in.labels.size());
     if (bySeed.empty())
         return in;
+    const bool priced =
+        std::all_of(runs.begin(), runs.end(), [](const SeedRun& r) { return r.costPerDay.has_value(); });
+    if (priced)
+        in.costPerDay.resize(in.labels.size());
     for (const auto& [seed, first] : bySeed.front()) {
         const bool common =
             std::all_of(bySeed.begin(), bySeed.end(), [seed = seed](const auto& m) { return m.count(seed) > 0; });
-        for (size_t i = 0; common && i < bySeed.size(); ++i)
-            in.metrics[i].push_back(*bySeed[i].at(seed));
+        for (size_t i = 0; common && i < bySeed.size(); ++i) {
+            const SeedRun& run = *bySeed[i].at(seed);
+            in.metrics[i].push_back(run.metrics);
+            if (priced)
+                in.costPerDay[i].push_back(*run.costPerDay);
+        }
     }
     return in;
 }
@@ -260,9 +294,10 @@ Verdict makeVerdict(const VerdictInput& input, const Objective& objective, size_
     v.labels = input.labels;
     v.baseline = baseline;
     v.seeds = input.metrics.front().size();
-    std::vector<double> baseValues;
-    for (const auto& m : input.metrics[baseline])
-        baseValues.push_back(objective.value(m));
+    if (objective.kind == ObjectiveKind::CostPerDay && input.costPerDay.size() != input.metrics.size())
+        throw std::invalid_argument("the cost objective needs cost settings in the scenario (its \"cost\" object: "
+                                    "prices per kWh and per GPU-hour, docs/scenario-format.md)");
+    const std::vector<double> baseValues = objectiveValues(input, objective, baseline);
     for (size_t i = 0; i < input.labels.size(); ++i)
         v.ranked.push_back(scoreRun(input, objective, i, baseValues));
     v.ranked[baseline].isBaseline = true;

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@ enum class ObjectiveKind {
     Et,           ///< the energy-tardiness objective, (a * energy + avg tardiness) / (a + 1)
     EnergyCapped, ///< energy, runs whose mean avg tardiness exceeds a limit ranked after the rest
     P95Tardiness, ///< the 95th percentile of tardiness (nearest rank)
+    CostPerDay,   ///< energy cost + amortised GPU cost per simulated day (docs/planning.md, "Cost and carbon")
 };
 
 /// @brief An objective and its parameter.
@@ -27,15 +29,15 @@ struct Objective
     ObjectiveKind kind = ObjectiveKind::Et;
     double tardinessLimitMin = 0.0; ///< EnergyCapped only: the mean avg tardiness allowed
 
-    /// "et", "energy:5" or "p95", as parseObjective() reads it.
+    /// "et", "energy:5", "p95" or "cost", as parseObjective() reads it.
     [[nodiscard]] std::string id() const;
-    /// Short name for sentences and headers: "ET", "energy", "p95 tardiness".
+    /// Short name for sentences and headers: "ET", "energy", "p95 tardiness", "cost per day".
     [[nodiscard]] std::string name() const;
-    /// The objective's value for one run's metrics.
-    [[nodiscard]] double value(const simcore::RunMetrics& m) const;
+    /// The objective's value for one run: its metrics, and its cost per day (CostPerDay only).
+    [[nodiscard]] double value(const simcore::RunMetrics& m, double costPerDay) const;
 };
 
-/// @brief Parses "et", "energy:T" (T minutes, 0 <= T <= 1e6) or "p95".
+/// @brief Parses "et", "energy:T" (T minutes, 0 <= T <= 1e6), "p95" or "cost".
 /// @throws std::invalid_argument naming the text and the valid forms.
 [[nodiscard]] Objective parseObjective(const std::string& text);
 
@@ -45,6 +47,9 @@ struct VerdictInput
 {
     std::vector<std::string> labels;
     std::vector<std::vector<simcore::RunMetrics>> metrics;
+    /// costPerDay[i][s] of run i, seed s, when every run has a cost (the scenario has cost
+    /// settings); empty otherwise, and a CostPerDay verdict is then refused.
+    std::vector<std::vector<double>> costPerDay;
 };
 
 /// @brief The rows of a comparison, pair-major as CompareResult holds them.
@@ -56,6 +61,7 @@ struct SeedRun
     std::string label;
     std::uint64_t seed = 0;
     simcore::RunMetrics metrics;
+    std::optional<double> costPerDay; ///< when the scenario has cost settings
 };
 
 /// @brief Runs grouped by label (in order of first appearance) on the seeds that every label ran

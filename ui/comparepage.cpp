@@ -291,7 +291,9 @@ void ComparePage::refreshVerdict()
         std::string label = spec->scheduler.id;
         label += '/';
         label += spec->repartitioner.id;
-        entries.push_back({key, label, spec->latest->result->metrics});
+        const auto cost = model::scenarioRunCost(*spec->latest->scenario, *spec->latest->result);
+        entries.push_back({key, label, spec->latest->result->metrics,
+                           cost ? std::optional<double>(cost->totalPerDay) : std::nullopt});
     }
     m_verdict->setEntries(std::move(entries));
 }

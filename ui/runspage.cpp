@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runspage.h"
 
+#include "cost.h"
 #include "policyform.h"
 #include "runsmodel.h"
 #include "tableexport.h"
@@ -179,7 +180,9 @@ void RunsPage::refreshVerdict()
         std::string label = spec.scheduler.id;
         label += '/';
         label += spec.repartitioner.id;
-        entries.push_back({spec.key, label, spec.latest->result->metrics});
+        const auto cost = model::scenarioRunCost(*spec.latest->scenario, *spec.latest->result);
+        entries.push_back({spec.key, label, spec.latest->result->metrics,
+                           cost ? std::optional<double>(cost->totalPerDay) : std::nullopt});
     }
     m_verdict->setEntries(std::move(entries));
 }

@@ -16,7 +16,7 @@ namespace {
 
 /// The objective combo's items, in the order of model::ObjectiveKind.
 constexpr model::ObjectiveKind kKinds[] = {model::ObjectiveKind::Et, model::ObjectiveKind::EnergyCapped,
-                                           model::ObjectiveKind::P95Tardiness};
+                                           model::ObjectiveKind::P95Tardiness, model::ObjectiveKind::CostPerDay};
 
 /// Labels as the verdict shows them; a label that several runs share gets their row number.
 std::vector<std::string> uniqueLabels(const std::vector<VerdictBar::Entry>& entries)
@@ -50,7 +50,7 @@ void VerdictBar::setupWidgets()
 {
     m_objective = new QComboBox;
     m_objective->setObjectName(QStringLiteral("objectiveBox"));
-    m_objective->addItems({tr("ET"), tr("Energy, avg tardiness ≤"), tr("p95 tardiness")});
+    m_objective->addItems({tr("ET"), tr("Energy, avg tardiness ≤"), tr("p95 tardiness"), tr("Cost per day")});
     m_objective->setToolTip(tr("What the runs are ranked on (lower is better; docs/planning.md, Verdicts)"));
     m_limit = new QDoubleSpinBox;
     m_limit->setObjectName(QStringLiteral("tardinessLimitBox"));
@@ -140,12 +140,23 @@ void VerdictBar::recompute()
         model::VerdictInput in;
         in.labels = uniqueLabels(m_entries);
         size_t baseline = 0;
+        const bool priced =
+            std::all_of(m_entries.begin(), m_entries.end(), [](const Entry& e) { return e.costPerDay.has_value(); });
         for (size_t i = 0; i < m_entries.size(); ++i) {
             in.metrics.push_back({m_entries[i].metrics});
+            if (priced)
+                in.costPerDay.push_back({*m_entries[i].costPerDay});
             if (m_entries[i].key == m_baselineKey)
                 baseline = i;
         }
-        m_verdict = model::makeVerdict(in, objective(), baseline);
+        const auto o = objective();
+        if (o.kind == model::ObjectiveKind::CostPerDay && !priced) {
+            m_sentence->setText(tr("Ranking on cost needs prices: set them in the scenario's cost settings "
+                                   "(Overview › Cost and carbon…)."));
+            emit verdictChanged();
+            return;
+        }
+        m_verdict = model::makeVerdict(in, o, baseline);
     }
     m_sentence->setText(sentence());
     emit verdictChanged();
@@ -171,7 +182,7 @@ const model::RankedRun* VerdictBar::ranked(int key) const
 model::Objective VerdictBar::objective() const
 {
     model::Objective o;
-    o.kind = kKinds[std::clamp(m_objective->currentIndex(), 0, 2)];
+    o.kind = kKinds[std::clamp(m_objective->currentIndex(), 0, static_cast<int>(std::size(kKinds)) - 1)];
     o.tardinessLimitMin = o.kind == model::ObjectiveKind::EnergyCapped ? m_limit->value() : 0.0;
     return o;
 }

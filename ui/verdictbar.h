@@ -30,6 +30,7 @@ public:
         int key = 0;
         std::string label; ///< "scheduler/repartitioner"
         simcore::RunMetrics metrics;
+        std::optional<double> costPerDay; ///< when the scenario has cost settings
     };
 
     explicit VerdictBar(QWidget* parent = nullptr);

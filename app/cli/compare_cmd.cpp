@@ -81,6 +81,8 @@ int objectiveDigits(const model::Objective& o)
         return 0;
     case model::ObjectiveKind::P95Tardiness:
         return 4;
+    case model::ObjectiveKind::CostPerDay:
+        return 2;
     }
     return 5;
 }
@@ -160,7 +162,7 @@ void addVerdictJson(nlohmann::ordered_json& o, const model::Verdict& v, const mo
 {
     const auto& r = v.of(run.pair);
     o["objective"] = v.objective.id();
-    o["objective_value"] = v.objective.value(run.metrics);
+    o["objective_value"] = v.objective.value(run.metrics, run.cost ? run.cost->totalPerDay : 0.0);
     o["diff_pct"] = r.diffDefined ? nlohmann::ordered_json(r.diffsPercent[run.bounds]) : nlohmann::ordered_json();
     o["rank"] = r.rank;
     o["feasible"] = r.feasible;

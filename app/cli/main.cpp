@@ -30,12 +30,13 @@ Commands:
       run (settings, metrics, per-job results, time series) in a session file.
   compare SCENARIO.json --runs "cedf/static,edf-most-packed/static,cedf/none" [--seeds 1-10]
           [--jobs JOBS.csv] [--multiplier X] [--threads N] [--json] [--db SESSION.sqlite]
-          [--objective et|energy:T|p95] [--baseline SCHED/REPART]
+          [--objective et|energy:T|p95|cost] [--baseline SCHED/REPART]
       Runs every scheduler/repartitioner pair on the same jobs for every seed, in parallel, and
       prints energy, average tardiness and ET with their gaps to the lower bounds (mean and 95%
       interval over seeds); --json prints one object per run. --multiplier replaces the
       diurnal load multiplier of the scenario. The runs are ranked on --objective (default et;
-      energy:T ranks runs with mean avg tardiness above T minutes last) against --baseline
+      energy:T ranks runs with mean avg tardiness above T minutes last; cost: cost per day,
+      with the scenario's cost settings) against --baseline
       (default the first pair): % difference paired by seed, its 95% interval, whether it is
       significant, and a verdict line (docs/planning.md, "Verdicts").
   bounds SCENARIO.json [--jobs JOBS.csv] [--seed N] [--multiplier X] [--json]
@@ -58,7 +59,7 @@ Commands:
       Finds a valid placement for each device group of a mig-parted config, or says why none
       exists.
   report SCENARIO.json|SESSION.sqlite --out REPORT.pdf [--runs LIST] [--seed N]
-         [--objective et|energy:T|p95] [--baseline SCHED/REPART]
+         [--objective et|energy:T|p95|cost] [--baseline SCHED/REPART]
       A PDF report (A4 landscape, vector charts): scenario summary, the fleet's layouts, the
       comparison table ranked on --objective against --baseline (as compare) with the verdict
       and the gaps to the lower bounds, energy, tardiness, power and queue

@@ -109,7 +109,10 @@ int runReport(const std::vector<std::string>& words, std::ostream& out, std::ost
     try {
         (void)model::reportVerdict(data); // the report paints it; a bad --baseline ends here
     } catch (const std::invalid_argument& e) {
-        throw UsageError(std::string("--baseline: ") + e.what());
+        // A bad --baseline, or a cost objective without prices.
+        throw UsageError(
+            std::string(data.objective.kind == model::ObjectiveKind::CostPerDay ? "--objective: " : "--baseline: ") +
+            e.what());
     }
     // Widgets paint the charts: a QApplication on the offscreen platform, whatever the display.
     qputenv("QT_QPA_PLATFORM", "offscreen");

@@ -179,9 +179,9 @@ void TestReport::badInput()
              qPrintable(policy.err));
 
     const Output objective = cli({QStringLiteral("report"), m_tiny, QStringLiteral("--objective"),
-                                  QStringLiteral("cost"), QStringLiteral("--out"), out});
+                                  QStringLiteral("money"), QStringLiteral("--out"), out});
     QCOMPARE(objective.exitCode, 2);
-    QVERIFY2(objective.err.contains(QLatin1String("unknown objective 'cost'")), qPrintable(objective.err));
+    QVERIFY2(objective.err.contains(QLatin1String("unknown objective 'money'")), qPrintable(objective.err));
     const Output baseline =
         cli({QStringLiteral("report"), m_tiny, QStringLiteral("--runs"), QStringLiteral("cedf/static"),
              QStringLiteral("--baseline"), QStringLiteral("fcfs/none"), QStringLiteral("--out"), out});

@@ -64,6 +64,7 @@ private slots:
     void tQuantiles();
     void pairsBySeed();
     void parseObjectives();
+    void costPerDay();
     void badInput();
 };
 
@@ -211,9 +212,10 @@ void TestVerdict::pairsBySeed()
 {
     // A ran seeds 1, 2, 3 (seed 2 twice), B seeds 3, 2, 4: they pair on seeds 2 and 3, in that
     // order, with A's first run of seed 2.
-    const std::vector<model::SeedRun> runs = {
-        {"a/static", 1, etRun(1)}, {"a/static", 2, etRun(2)},  {"b/static", 3, etRun(30)}, {"a/static", 2, etRun(99)},
-        {"a/static", 3, etRun(3)}, {"b/static", 2, etRun(20)}, {"b/static", 4, etRun(40)}};
+    const std::vector<model::SeedRun> runs = {{"a/static", 1, etRun(1), {}},  {"a/static", 2, etRun(2), {}},
+                                              {"b/static", 3, etRun(30), {}}, {"a/static", 2, etRun(99), {}},
+                                              {"a/static", 3, etRun(3), {}},  {"b/static", 2, etRun(20), {}},
+                                              {"b/static", 4, etRun(40), {}}};
     const auto in = model::pairBySeed(runs);
     QCOMPARE(in.labels, (std::vector<std::string>{"a/static", "b/static"}));
     QCOMPARE(in.metrics[0].size(), size_t(2));
@@ -222,26 +224,55 @@ void TestVerdict::pairsBySeed()
     QCOMPARE(in.metrics[1][0].et, 20.0);
     QCOMPARE(in.metrics[1][1].et, 30.0);
     // No seed in common: nothing to pair, and a verdict refuses it.
-    const auto none = model::pairBySeed({{"a/static", 1, etRun(1)}, {"b/static", 2, etRun(2)}});
+    const auto none = model::pairBySeed({{"a/static", 1, etRun(1), {}}, {"b/static", 2, etRun(2), {}}});
     QVERIFY(none.metrics[0].empty());
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, (void)model::makeVerdict(none, model::parseObjective("et"), 0));
+}
+
+void TestVerdict::costPerDay()
+{
+    // Two runs over 2 seeds with their costs per day: a 100, 120; b 90, 114 (b the baseline).
+    // Paired diffs of a to b: +11.111..% and +5.263..%, mean +8.187%; half-width
+    // t(1) x s / sqrt(2) = 12.706 x 4.135 / 1.4142 = 37.15 (s = |11.111 - 5.263| / sqrt(2)).
+    const std::vector<model::SeedRun> runs = {{"a/static", 1, etRun(1), 100.0},
+                                              {"a/static", 2, etRun(1), 120.0},
+                                              {"b/static", 1, etRun(9), 90.0},
+                                              {"b/static", 2, etRun(9), 114.0}};
+    const auto in = model::pairBySeed(runs);
+    QCOMPARE(in.costPerDay.size(), size_t(2));
+    const auto v = model::makeVerdict(in, model::parseObjective("cost"), 1);
+    QCOMPARE(v.ranked.front().run, size_t(1)); // b is cheaper, although its ET is 9x
+    const auto& a = v.of(0);
+    QVERIFY(qAbs(a.mean - 110.0) < 1e-12);
+    QVERIFY(qAbs(a.diff.mean - (100.0 / 9.0 + 100.0 * 6.0 / 114.0) / 2.0) < 1e-9);
+    const double s = std::abs(100.0 / 9.0 - 100.0 * 6.0 / 114.0) / std::sqrt(2.0);
+    QVERIFY(qAbs(a.diff.halfWidth - 12.706 * s / std::sqrt(2.0)) < 1e-9);
+    QVERIFY(!a.significant);
+    QVERIFY(v.sentence.find("cost per day") != std::string::npos);
+    // Without prices on every run there is no cost to rank on.
+    auto unpriced = runs;
+    unpriced[3].costPerDay.reset();
+    QVERIFY(model::pairBySeed(unpriced).costPerDay.empty());
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             (void)model::makeVerdict(model::pairBySeed(unpriced), model::parseObjective("cost"), 1));
 }
 
 void TestVerdict::parseObjectives()
 {
     QCOMPARE(model::parseObjective("et").id(), std::string("et"));
     QCOMPARE(model::parseObjective("p95").id(), std::string("p95"));
+    QCOMPARE(model::parseObjective("cost").id(), std::string("cost"));
     const auto e = model::parseObjective("energy:2.5");
     QVERIFY(e.kind == model::ObjectiveKind::EnergyCapped);
     QCOMPARE(e.tardinessLimitMin, 2.5);
     QCOMPARE(e.id(), std::string("energy:2.5"));
-    for (const char* bad :
-         {"", "ET", "cost", "energy", "energy:", "energy:-1", "energy:abc", "energy:5x", "energy:1e7", "energy:nan"}) {
+    for (const char* bad : {"", "ET", "money", "cost:5", "energy", "energy:", "energy:-1", "energy:abc", "energy:5x",
+                            "energy:1e7", "energy:nan"}) {
         try {
             (void)model::parseObjective(bad);
             QFAIL(qPrintable(QStringLiteral("accepted '%1'").arg(bad)));
         } catch (const std::invalid_argument& ex) {
-            QVERIFY2(std::string(ex.what()).find("use et, p95 or energy:T") != std::string::npos, ex.what());
+            QVERIFY2(std::string(ex.what()).find("use et, p95, cost or energy:T") != std::string::npos, ex.what());
         }
     }
 }

@@ -169,8 +169,10 @@ void TestCliVerdict::badValues_data()
 {
     QTest::addColumn<QStringList>("extra");
     QTest::addColumn<QString>("message");
-    QTest::newRow("unknown objective") << QStringList{"--objective", "cost"}
-                                       << "--objective: unknown objective 'cost': use et, p95 or energy:T";
+    QTest::newRow("unknown objective") << QStringList{"--objective", "money"}
+                                       << "--objective: unknown objective 'money': use et, p95, cost or energy:T";
+    QTest::newRow("cost without prices") << QStringList{"--objective", "cost"}
+                                         << "the cost objective needs cost settings in the scenario";
     QTest::newRow("negative limit") << QStringList{"--objective", "energy:-1"}
                                     << "--objective: unknown objective 'energy:-1'";
     QTest::newRow("no limit") << QStringList{"--objective", "energy"} << "--objective: unknown objective 'energy'";
