@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "args.h"
+#include "problems.h"
+
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -14,6 +18,13 @@ inline constexpr int kExitBadInput = 2; ///< bad command line, scenario or jobs 
 
 /// The whole text of a file (empty if it cannot be read).
 std::string readText(const std::string& path);
+
+/// Prints every problem as "error: FILE: PLACE: WHAT"; true when there was one.
+bool printProblems(std::ostream& err, const model::Problems& problems);
+
+/// With --json prints @p json, otherwise calls @p printText; with --out FILE also writes @p json
+/// there (atomically).
+void emitResult(const Args& args, std::ostream& out, const std::string& json, const std::function<void()>& printText);
 
 int runLayouts(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

@@ -43,9 +43,7 @@ int runExport(const std::vector<std::string>& words, std::ostream& out, std::ost
     const std::string file = args.onePositional("scenario file");
     model::Problems problems;
     const model::Scenario sc = model::loadScenario(file, problems);
-    for (const auto& p : problems.items())
-        err << "error: " << p.text() << "\n";
-    if (!problems.empty())
+    if (printProblems(err, problems))
         return kExitBadInput;
     if (format == "mig-parted") {
         const std::string name = args.value("--config-name").value_or("migsight");
@@ -71,9 +69,7 @@ int runExport(const std::vector<std::string>& words, std::ostream& out, std::ost
     if (auto s = args.value("--repartitioner"))
         options.repartitioner = model::PolicyChoice{*s, {}};
     const auto jobs = model::scenarioJobs(sc, options.seed, problems);
-    for (const auto& p : problems.items())
-        err << "error: " << p.text() << "\n";
-    if (!problems.empty())
+    if (printProblems(err, problems))
         return kExitBadInput;
     const auto result = model::simulate(sc, jobs, options);
     bool ok = false;

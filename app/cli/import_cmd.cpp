@@ -88,9 +88,7 @@ int runImport(const std::vector<std::string>& words, std::ostream& out, std::ost
     const auto t0 = std::chrono::steady_clock::now();
     const auto jobs = model::importTrace(file, settings, types, report, problems);
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    for (const auto& p : problems.items())
-        err << "error: " << p.text() << "\n";
-    if (!problems.empty())
+    if (printProblems(err, problems))
         return kExitBadInput;
     if (auto g = args.value("--gpus"))
         model::demandAgainst(report, static_cast<int>(toNumber("--gpus", *g)));

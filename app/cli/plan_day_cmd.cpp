@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `migsight-cli plan SCENARIO --search day`: the fluid LP day plan (docs/planning.md, "Best day plan").
 #include "args.h"
-#include "atomic_file.h"
 #include "commands.h"
 #include "day_plan.h"
 
@@ -225,9 +224,7 @@ int runPlanDay(const std::vector<std::string>& words, std::ostream& out, std::os
     const auto o0 = options(args);
     model::Problems problems;
     auto scenario = model::loadScenario(args.onePositional("scenario file"), problems);
-    for (const auto& p : problems.items())
-        err << "error: " << p.text() << "\n";
-    if (!problems.empty())
+    if (printProblems(err, problems))
         return kExitBadInput;
     model::DayPlanOptions o = o0;
     if (auto s = args.value("--scheduler")) {
@@ -237,17 +234,10 @@ int runPlanDay(const std::vector<std::string>& words, std::ostream& out, std::os
     const auto t0 = std::chrono::steady_clock::now();
     const auto result = model::planDay(scenario, o, problems);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    for (const auto& p : problems.items())
-        err << "error: " << p.text() << "\n";
-    if (!problems.empty())
+    if (printProblems(err, problems))
         return kExitBadInput;
     const std::string json = resultJson(scenario, o, result);
-    if (args.flag("--json"))
-        out << json;
-    else
-        printText(out, scenario, o, result, seconds);
-    if (auto path = args.value("--out"))
-        model::writeFileAtomically(*path, json);
+    emitResult(args, out, json, [&] { printText(out, scenario, o, result, seconds); });
     return kExitOk;
 }
 

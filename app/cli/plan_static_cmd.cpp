@@ -145,9 +145,7 @@ int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std:
                      "--apply-to"});
     model::Problems problems;
     auto scenario = model::loadScenario(args.onePositional("scenario file"), problems);
-    for (const auto& p : problems.items())
-        err << "error: " << p.text() << "\n";
-    if (!problems.empty())
+    if (printProblems(err, problems))
         return kExitBadInput;
     if (auto s = args.value("--scheduler")) {
         (void)policies::builtinRegistry().createScheduler(*s, {});
@@ -170,17 +168,10 @@ int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std:
     const auto t0 = std::chrono::steady_clock::now();
     const auto result = model::searchStaticLayouts(scenario, o, problems);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    for (const auto& p : problems.items())
-        err << "error: " << p.text() << "\n";
-    if (!problems.empty())
+    if (printProblems(err, problems))
         return kExitBadInput;
     const std::string json = resultJson(scenario, o, result);
-    if (args.flag("--json"))
-        out << json;
-    else
-        printText(out, scenario, o, result, seconds);
-    if (auto path = args.value("--out"))
-        model::writeFileAtomically(*path, json);
+    emitResult(args, out, json, [&] { printText(out, scenario, o, result, seconds); });
     if (auto path = args.value("--apply-to")) {
         if (result.best.empty())
             throw std::runtime_error("no layout to apply: no candidate can run every job");

@@ -17,12 +17,6 @@ namespace cli {
 
 namespace {
 
-void printProblems(std::ostream& err, const model::Problems& problems)
-{
-    for (const auto& p : problems.items())
-        err << "error: " << p.text() << "\n";
-}
-
 std::string fixed(double v, int digits)
 {
     char buf[64];

@@ -207,9 +207,7 @@ int runSweep(const std::vector<std::string>& words, std::ostream& out, std::ostr
     auto req = request(args);
     model::Problems problems;
     auto scenario = model::loadScenario(args.onePositional("scenario file"), problems);
-    for (const auto& p : problems.items())
-        err << "error: " << p.text() << "\n";
-    if (!problems.empty())
+    if (printProblems(err, problems))
         return kExitBadInput;
     const auto& registry = policies::builtinRegistry();
     if (auto s = args.value("--scheduler")) {
@@ -233,9 +231,7 @@ int runSweep(const std::vector<std::string>& words, std::ostream& out, std::ostr
     const auto t0 = std::chrono::steady_clock::now();
     const auto result = model::runSweep(scenario, req.options, problems);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    for (const auto& p : problems.items())
-        err << "error: " << p.text() << "\n";
-    if (!problems.empty())
+    if (printProblems(err, problems))
         return kExitBadInput;
     const auto metric = req.target ? req.target->metric : model::TardinessMetric::Average;
     const auto frontier = model::sweepFrontier(result, req.atLoad, metric);

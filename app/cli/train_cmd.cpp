@@ -96,9 +96,7 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
 
     model::Problems problems;
     const model::Scenario scenario = model::loadScenario(file, problems);
-    for (const auto& p : problems.items())
-        err << "error: " << p.text() << "\n";
-    if (!problems.empty())
+    if (printProblems(err, problems))
         return kExitBadInput;
     if (scenario.workload.kind == model::WorkloadSpec::Kind::Csv) {
         err << "error: " << file << ": training needs a generated (diurnal or poisson) workload, not a jobs CSV\n";
