@@ -76,8 +76,11 @@ void printPlan(std::ostream& out, const model::DayPlanResult& r)
     out << "Plan of the first seed's day, GPUs per configuration of " << r.list
         << ": planned (whole GPUs) / simulated (time-weighted)\n";
     out << std::left << std::setw(8) << "period";
-    for (size_t c : used)
-        out << std::setw(11) << ("#" + std::to_string(c + 1));
+    for (size_t c : used) {
+        std::string name = "#"; // appended: "#" + to_string trips GCC 12's false -Wrestrict at -O3
+        name += std::to_string(c + 1);
+        out << std::setw(11) << name;
+    }
     out << "\n";
     for (size_t t = 0; t < r.planned.size(); ++t) {
         out << std::setw(8) << hhmm(t * r.periodMin);
