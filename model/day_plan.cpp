@@ -82,6 +82,13 @@ void checkOptions(const DayPlanOptions& o)
         throw std::invalid_argument("the refinement budget must be 0 to 100000 candidate plans");
 }
 
+/// Throws Cancelled when the caller asked to stop (DayPlanOptions::keepGoing).
+void checkKeepGoing(const DayPlanOptions& o)
+{
+    if (o.keepGoing && !o.keepGoing())
+        throw Cancelled();
+}
+
 DayPlanScore scoreOf(const CompareResult& r, std::string label, PolicyChoice repartitioner)
 {
     DayPlanScore s;
@@ -107,6 +114,8 @@ DayPlanScore runPolicy(const Scenario& scenario, const PolicyChoice& scheduler, 
     try {
         const auto r = compare(scenario, {{scheduler, repartitioner}}, seeds, std::nullopt, problems, threads);
         return scoreOf(r, label, repartitioner);
+    } catch (const Cancelled&) {
+        throw;
     } catch (const std::exception& e) {
         DayPlanScore s;
         s.label = label;
@@ -175,11 +184,13 @@ DayPlanResult planDay(const Scenario& scenario, const DayPlanOptions& options, P
         {{"list", out.list}, {"period_min", options.periodMin}, {"horizon_h", options.horizonH}, {"a", options.a}}};
     std::vector<std::vector<simcore::Job>> days;
     for (auto seed : options.seeds) {
+        checkKeepGoing(options);
         days.push_back(scenarioJobs(scenario, seed, problems));
         if (!problems.empty())
             return out;
     }
     planFirstDay(scenario, scheduler, days.front(), options.seeds.front(), settings, out);
+    checkKeepGoing(options);
     out.scores.push_back(
         runPolicy(scenario, scheduler, "fluid-plan", out.fluidPolicy, options.seeds, options.threads, problems));
     if (options.refine > 0) {
@@ -190,17 +201,21 @@ DayPlanResult planDay(const Scenario& scenario, const DayPlanOptions& options, P
         refineDayPlan(scenario, options, scheduler, days, held, out);
         PolicyChoice mean = out.fluidPolicy;
         mean.params["counts"] = policies::fluidCountsText(out.refinement.start);
+        checkKeepGoing(options);
         out.scores.push_back(
             runPolicy(scenario, scheduler, "fluid start", mean, options.seeds, options.threads, problems));
         PolicyChoice refined = out.fluidPolicy;
         refined.params["counts"] = policies::fluidCountsText(out.refinement.counts);
+        checkKeepGoing(options);
         out.scores.push_back(
             runPolicy(scenario, scheduler, "fluid refined", refined, options.seeds, options.threads, problems));
     }
     if (options.baselines) {
-        for (const auto& [label, choice] : baselines(out.list))
+        for (const auto& [label, choice] : baselines(out.list)) {
+            checkKeepGoing(options);
             out.scores.push_back(
                 runPolicy(scenario, scheduler, label, choice, options.seeds, options.threads, problems));
+        }
     }
     return out;
 }
