@@ -37,7 +37,7 @@ DayPlanChart::DayPlanChart(QWidget* parent)
     plot()->legend->setVisible(true);
     placeLegendAboveAxes();
     plot()->legend->setWrap(4); // configuration names are long: four a row stay readable
-    styleAxis(plot()->xAxis, tr("Hour of the day (period start)"));
+    styleAxis(plot()->xAxis, tr("Hour of the day"));
     styleAxis(plot()->yAxis, tr("GPUs"));
 }
 

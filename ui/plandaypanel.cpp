@@ -15,7 +15,6 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QSplitter>
 #include <QTableWidget>
 #include <QThread>
 #include <QTimer>
@@ -128,7 +127,6 @@ PlanDayPanel::PlanDayPanel(Workspace* workspace, QUndoStack* undo, QWidget* pare
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
-    auto* split = new QSplitter(Qt::Vertical);
     m_table = new QTableWidget(0, Columns);
     m_table->setObjectName(QStringLiteral("dayPlanTable"));
     m_table->setHorizontalHeaderLabels({tr("Policy"), tr("ET (± 95% CI)"), tr("Energy (kWh)"),
@@ -137,14 +135,12 @@ PlanDayPanel::PlanDayPanel(Workspace* workspace, QUndoStack* undo, QWidget* pare
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    split->addWidget(m_table);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    layout->addWidget(m_table);
+    fitTableHeight();
     m_chart = new DayPlanChart;
     m_chart->setObjectName(QStringLiteral("dayPlanChart"));
-    split->addWidget(m_chart);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 2);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_chart, 1);
     auto* buttons = new QHBoxLayout;
     m_apply = new QPushButton(tr("Apply plan as repartitioner"));
     m_apply->setObjectName(QStringLiteral("dayPlanApply"));
@@ -360,6 +356,15 @@ void PlanDayPanel::fillRow(int row, const model::DayPlanScore& score)
     set(Reconfigurations, locale.toString(score.reconfigurations, 'f', 1));
 }
 
+void PlanDayPanel::fitTableHeight()
+{
+    // Every policy's row is shown at once (at most seven): the chart takes the height left.
+    const int rows = std::max(m_table->rowCount(), 5);
+    const int rowHeight = m_table->verticalHeader()->defaultSectionSize();
+    m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height() + rows * rowHeight +
+                            2 * m_table->frameWidth());
+}
+
 void PlanDayPanel::showResult()
 {
     const auto& r = *m_result;
@@ -367,6 +372,7 @@ void PlanDayPanel::showResult()
     m_table->setRowCount(static_cast<int>(r.scores.size()));
     for (size_t i = 0; i < r.scores.size(); ++i)
         fillRow(static_cast<int>(i), r.scores[i]);
+    fitTableHeight();
     m_chart->setPlan(r.configLabels, r.planned, r.simulated, r.periodMin);
     QString summary = tr("List %1, scheduler %2: %3 periods of %4 min on %5 GPUs; the chart shows the LP plan of "
                          "seed 1's day and a run of that day.")

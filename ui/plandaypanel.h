@@ -65,6 +65,7 @@ private:
     void showResult();
     void fillRow(int row, const model::DayPlanScore& score);
     void setPlanning(bool planning);
+    void fitTableHeight();
 
     Workspace* m_workspace;
     QUndoStack* m_undo;
