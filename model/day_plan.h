@@ -69,6 +69,8 @@ struct DayPlanRefinement
     double holdoutStart = 0.0;            ///< mean ET over the held-out seeds, LP plan
     double holdoutRefined = 0.0;          ///< the same for the refined plan
     std::vector<std::vector<int>> counts; ///< [t][c] refined
+    /// [t][c] time-weighted GPUs in a run of the first seed's day with the refined plan.
+    std::vector<std::vector<double>> simulated;
 };
 
 /// @brief A day plan: the LP's mix, the rounded plan, the mix a run really had, and scores.

@@ -132,6 +132,13 @@ void TestDayPlan::sameResultOnAnyThreadCount()
         }
         QCOMPARE(sum, 3);
     }
+    // The refined plan's run of seed 1's day followed it exactly too.
+    QCOMPARE(one.refinement.simulated, two.refinement.simulated);
+    QCOMPARE(one.refinement.simulated.size(), one.refinement.counts.size());
+    for (size_t t = 0; t < one.refinement.counts.size(); ++t) {
+        for (size_t c = 0; c < one.refinement.counts[t].size(); ++c)
+            QVERIFY(std::abs(one.refinement.simulated[t][c] - one.refinement.counts[t][c]) < 1e-9);
+    }
 }
 
 void TestDayPlan::badOptions()
@@ -169,11 +176,11 @@ void TestDayPlan::cancelStopsThePlan()
     };
     const auto asked = model::planDay(scenario, o, problems);
     QVERIFY(problems.empty());
-    QCOMPARE(calls, 49);
+    QCOMPARE(calls, 50);
     QCOMPARE(asked.refinement.counts, plain.refinement.counts);
     QCOMPARE(asked.scores.back().etBySeed, plain.scores.back().etBySeed);
     // Stopping at the first question, before fluid-plan's runs, and inside the refinement.
-    for (int stopAt : {1, 3, 20, 49}) {
+    for (int stopAt : {1, 3, 20, 50}) {
         calls = 0;
         o.keepGoing = [&calls, stopAt] { return ++calls < stopAt; };
         QVERIFY_THROWS_EXCEPTION(model::Cancelled, (void)model::planDay(scenario, o, problems));
