@@ -5,6 +5,7 @@
 #include "simulation.h"
 #include "workspace.h"
 
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -14,6 +15,7 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QThread>
@@ -82,7 +84,7 @@ int expectedQuestions(const model::DayPlanOptions& o)
     int n = k + 1 + (o.baselines ? 4 : 0);
     if (o.refine > 0) {
         const int starts = 2 + std::min(k, 10); // mean day, first days, the static layout
-        n += starts * k + o.refine * k + 2 * k + 2;
+        n += starts * k + o.refine * k + 2 * k + 3;
     }
     return n;
 }
@@ -138,6 +140,17 @@ PlanDayPanel::PlanDayPanel(Workspace* workspace, QUndoStack* undo, QWidget* pare
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     layout->addWidget(m_table);
     fitTableHeight();
+    auto* chartRow = new QHBoxLayout;
+    m_chartPlan = new QComboBox;
+    m_chartPlan->setObjectName(QStringLiteral("dayPlanChartPlan"));
+    m_chartPlan->addItem(tr("LP plan of seed 1's day"));
+    m_chartPlan->addItem(tr("Refined plan (what Apply sets)"));
+    m_chartPlan->setEnabled(false);
+    m_chartPlan->setToolTip(tr("The plan charted, with a run of seed 1's day under it"));
+    chartRow->addWidget(new QLabel(tr("Chart:")));
+    chartRow->addWidget(m_chartPlan);
+    chartRow->addStretch(1);
+    layout->addLayout(chartRow);
     m_chart = new DayPlanChart;
     m_chart->setObjectName(QStringLiteral("dayPlanChart"));
     layout->addWidget(m_chart, 1);
@@ -156,6 +169,7 @@ PlanDayPanel::PlanDayPanel(Workspace* workspace, QUndoStack* undo, QWidget* pare
     connect(m_run, &QPushButton::clicked, this, [this] { startPlan(); });
     connect(m_cancel, &QPushButton::clicked, this, &PlanDayPanel::cancelPlan);
     connect(m_apply, &QPushButton::clicked, this, [this] { applyPlan(); });
+    connect(m_chartPlan, &QComboBox::currentIndexChanged, this, &PlanDayPanel::showChart);
 }
 
 PlanDayPanel::~PlanDayPanel()
@@ -373,9 +387,7 @@ void PlanDayPanel::showResult()
     for (size_t i = 0; i < r.scores.size(); ++i)
         fillRow(static_cast<int>(i), r.scores[i]);
     fitTableHeight();
-    m_chart->setPlan(r.configLabels, r.planned, r.simulated, r.periodMin);
-    QString summary = tr("List %1, scheduler %2: %3 periods of %4 min on %5 GPUs; the chart shows the LP plan of "
-                         "seed 1's day and a run of that day.")
+    QString summary = tr("List %1, scheduler %2: %3 periods of %4 min on %5 GPUs.")
                           .arg(QString::fromStdString(r.list), QString::fromStdString(r.scheduler))
                           .arg(r.periods)
                           .arg(locale.toString(r.periodMin, 'f', 0))
@@ -392,8 +404,27 @@ void PlanDayPanel::showResult()
                             locale.toString(f.holdoutStart, 'f', 4), locale.toString(f.holdoutRefined, 'f', 4));
     }
     m_summary->setText(summary);
+    const QSignalBlocker quiet(m_chartPlan);
+    m_chartPlan->setEnabled(f.ran);
+    m_chartPlan->setCurrentIndex(f.ran ? 1 : 0);
+    showChart();
     m_status->setText(
         tr("LP solved in %1 s. %2").arg(locale.toString(r.lpSeconds, 'f', 2), QString::fromStdString(r.lp.note)));
+}
+
+void PlanDayPanel::showChart()
+{
+    if (!m_result)
+        return;
+    const auto& r = *m_result;
+    if (r.refinement.ran && m_chartPlan->currentIndex() == 1) {
+        m_chart->setPlan(r.configLabels, r.refinement.counts, r.refinement.simulated, r.periodMin);
+        m_chart->setTitle(tr("Refined plan: GPUs per configuration planned (bars) and simulated (markers)"));
+    } else {
+        m_chart->setPlan(r.configLabels, r.planned, r.simulated, r.periodMin);
+        m_chart->setTitle(tr("LP plan of seed 1's day: GPUs per configuration planned (bars) and simulated "
+                             "(markers)"));
+    }
 }
 
 std::optional<model::PolicyChoice> PlanDayPanel::plannedPolicy() const

@@ -7,6 +7,7 @@
 
 #include <memory>
 
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
@@ -50,6 +51,8 @@ public:
     [[nodiscard]] QTableWidget* table() const { return m_table; }
     [[nodiscard]] QLabel* statusLabel() const { return m_status; }
     [[nodiscard]] DayPlanChart* chart() const { return m_chart; }
+    /// Which plan the chart shows: 0 the LP plan of seed 1's day, 1 the refined plan.
+    [[nodiscard]] QComboBox* chartPlanBox() const { return m_chartPlan; }
     [[nodiscard]] const model::DayPlanResult* result() const { return m_result.get(); }
     /// The repartitioner Apply would set (nullopt: no plan yet).
     [[nodiscard]] std::optional<model::PolicyChoice> plannedPolicy() const;
@@ -66,6 +69,7 @@ private:
     void fillRow(int row, const model::DayPlanScore& score);
     void setPlanning(bool planning);
     void fitTableHeight();
+    void showChart();
 
     Workspace* m_workspace;
     QUndoStack* m_undo;
@@ -74,6 +78,7 @@ private:
     QDoubleSpinBox* m_weight = nullptr;
     QSpinBox* m_seeds = nullptr;
     QSpinBox* m_refine = nullptr;
+    QComboBox* m_chartPlan = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_apply = nullptr;

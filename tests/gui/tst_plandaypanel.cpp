@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Plan page's "Day plan" tab as a planner drives it: plan the paper fleet's day on a worker
 // thread, read the comparison table and the planned-vs-simulated chart, apply the plan (and a
-// refined plan) as the repartitioner and take it back with Undo, cancel, and a fleet that
-// fluid-plan cannot plan.
+// refined plan) as the repartitioner and take it back with Undo, cancel, a fleet changed since
+// the plan, and a fleet that fluid-plan cannot plan.
 #include "dayplanchart.h"
 #include "layouteditor.h"
+#include "layouteditorcommands.h"
 #include "mainwindow.h"
 #include "plandaypanel.h"
 #include "planpage.h"
 #include "workspace.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLocale>
@@ -113,6 +115,7 @@ void TestPlanDayPanel::planComparesChartsAndAppliesUndoably()
     QVERIFY(usedConfigurations(*r) >= 2);
     QCOMPARE(panel->chart()->configurationsShown(), usedConfigurations(*r));
     QCOMPARE(panel->chart()->legendEntries(), usedConfigurations(*r) + 1);
+    QVERIFY(!panel->chartPlanBox()->isEnabled()); // nothing refined
 
     // Apply sets fluid-plan with the planned settings; Edit > Undo gives back the static one.
     const model::PolicyChoice before = window.workspace()->scenario()->repartitioner;
@@ -149,6 +152,13 @@ void TestPlanDayPanel::aRefinedPlanAppliesItsCounts()
     QCOMPARE(panel->table()->rowCount(), 7);
     QCOMPARE(panel->table()->item(2, 0)->text(), QStringLiteral("fluid refined"));
     QVERIFY(panel->findChild<QLabel*>(QStringLiteral("dayPlanSummary"))->text().contains(QStringLiteral("Refinement")));
+    // The chart shows the refined plan (what Apply sets) and can switch to the LP plan.
+    QVERIFY(panel->chartPlanBox()->isEnabled());
+    QCOMPARE(panel->chartPlanBox()->currentIndex(), 1);
+    QVERIFY(panel->chart()->title().startsWith(QStringLiteral("Refined plan")));
+    QCOMPARE(r->refinement.simulated.size(), r->refinement.counts.size());
+    panel->chartPlanBox()->setCurrentIndex(0);
+    QVERIFY(panel->chart()->title().startsWith(QStringLiteral("LP plan")));
     QVERIFY(panel->applyPlan());
     const auto& applied = window.workspace()->scenario()->repartitioner;
     QCOMPARE(applied.id, std::string("fluid-plan"));
@@ -183,6 +193,15 @@ void TestPlanDayPanel::cancelKeepsThePreviousResults()
     QCOMPARE(panel->table()->rowCount(), 5);
     QCOMPARE(panel->table()->item(0, 1)->text(), et);
     QVERIFY(panel->findChild<QPushButton*>(QStringLiteral("dayPlanApply"))->isEnabled());
+
+    // A GPU added after the plan: the plan no longer fits the fleet and is not applied.
+    const auto& fleet = window.workspace()->scenario()->fleet;
+    model::Scenario edited = *window.workspace()->scenario();
+    edited.fleet = ui::resizedFleet(fleet, fleet.front().model, ui::gpuCount(fleet) + 1);
+    window.workspace()->editScenario(edited, QStringLiteral("add a GPU"));
+    QVERIFY(!panel->applyPlan());
+    QCOMPARE(window.workspace()->scenario()->repartitioner.id, std::string("static"));
+    QVERIFY(panel->statusLabel()->text().contains(QStringLiteral("plan again")));
 
     // Closing the studio while a plan runs cancels it and waits (the destructor).
     QVERIFY(panel->startPlan());
