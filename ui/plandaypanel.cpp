@@ -320,7 +320,10 @@ void PlanDayPanel::pollProgress()
     const int asked = std::min(m_job->asked.load(), m_job->expected);
     m_progress->setRange(0, m_job->expected);
     m_progress->setValue(asked);
-    m_status->setText(tr("%1 of at most %2 simulation batches").arg(asked).arg(m_job->expected));
+    m_status->setText(tr("%1 simulation batches run (at most %2; a refinement usually stops well before "
+                         "its budget)")
+                          .arg(asked)
+                          .arg(m_job->expected));
 }
 
 void PlanDayPanel::onFinished()
