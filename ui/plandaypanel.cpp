@@ -137,8 +137,7 @@ PlanDayPanel::PlanDayPanel(Workspace* workspace, QUndoStack* undo, QWidget* pare
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    layout->addWidget(m_table);
+    layout->addWidget(m_table, 1);
     fitTableHeight();
     auto* chartRow = new QHBoxLayout;
     m_chartPlan = new QComboBox;
@@ -375,11 +374,14 @@ void PlanDayPanel::fillRow(int row, const model::DayPlanScore& score)
 
 void PlanDayPanel::fitTableHeight()
 {
-    // Every policy's row is shown at once (at most seven): the chart takes the height left.
+    // Every policy's row (at most seven) when the window is tall enough, else a scroll bar: the
+    // table never grows past its rows, and the chart takes the height left.
     const int rows = std::max(m_table->rowCount(), 5);
     const int rowHeight = m_table->verticalHeader()->defaultSectionSize();
-    m_table->setFixedHeight(m_table->horizontalHeader()->sizeHint().height() + rows * rowHeight +
-                            2 * m_table->frameWidth());
+    const int chrome = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+    m_table->setMinimumHeight(chrome + 2 * rowHeight);
+    const int body = std::max(m_table->verticalHeader()->length(), rows * rowHeight);
+    m_table->setMaximumHeight(chrome + body + 4); // 4: the header's and the view's margins
 }
 
 void PlanDayPanel::showResult()
