@@ -82,6 +82,13 @@ void checkOptions(const DayPlanOptions& o)
         throw std::invalid_argument("the refinement budget must be 0 to 100000 candidate plans");
 }
 
+/// Throws Cancelled when the caller asked to stop (DayPlanOptions::keepGoing).
+void checkKeepGoing(const DayPlanOptions& o)
+{
+    if (o.keepGoing && !o.keepGoing())
+        throw Cancelled();
+}
+
 DayPlanScore scoreOf(const CompareResult& r, std::string label, PolicyChoice repartitioner)
 {
     DayPlanScore s;
@@ -107,6 +114,8 @@ DayPlanScore runPolicy(const Scenario& scenario, const PolicyChoice& scheduler, 
     try {
         const auto r = compare(scenario, {{scheduler, repartitioner}}, seeds, std::nullopt, problems, threads);
         return scoreOf(r, label, repartitioner);
+    } catch (const Cancelled&) {
+        throw;
     } catch (const std::exception& e) {
         DayPlanScore s;
         s.label = label;
@@ -124,6 +133,22 @@ std::vector<std::pair<std::string, PolicyChoice>> baselines(const std::string& l
             {"smart-mig", {"smart-mig", {}}}};
 }
 
+/// The mix a run of @p day really had with fluid-plan @p policy, whose plan of that day is @p plan.
+std::vector<std::vector<double>> runMix(const Scenario& scenario, const PolicyChoice& scheduler,
+                                        const std::vector<simcore::Job>& day, std::uint64_t seed,
+                                        const PolicyChoice& policy, const policies::FluidDayPlan& plan,
+                                        const std::string& list, double periodMin)
+{
+    RunOptions run;
+    run.seed = seed;
+    run.scheduler = scheduler;
+    run.repartitioner = policy;
+    run.timeSeries = false;
+    const auto result = simulate(scenario, day, run);
+    const auto& layouts = policies::configList(*scenario.fleet.front().model, list).layouts;
+    return simulatedMix(result.repartitions, plan.assigned.front(), layouts, periodMin, plan.instance.periods);
+}
+
 /// The first seed's plan, and the mix a run of that day really had.
 void planFirstDay(const Scenario& scenario, const PolicyChoice& scheduler, const std::vector<simcore::Job>& day,
                   std::uint64_t seed, const policies::FluidPlanSettings& settings, DayPlanResult& out)
@@ -134,16 +159,19 @@ void planFirstDay(const Scenario& scenario, const PolicyChoice& scheduler, const
     out.planned = plan.counts;
     out.periods = plan.instance.periods;
     out.gpus = plan.instance.gpus;
-    RunOptions run;
-    run.seed = seed;
-    run.scheduler = scheduler;
-    run.repartitioner = out.fluidPolicy;
-    run.timeSeries = false;
-    const auto result = simulate(scenario, day, run);
-    const auto& layouts = policies::configList(*scenario.fleet.front().model, settings.list).layouts;
-    out.simulated = simulatedMix(result.repartitions, plan.assigned.front(), layouts, out.periodMin, out.periods);
-    for (const auto& l : layouts)
+    out.simulated = runMix(scenario, scheduler, day, seed, out.fluidPolicy, plan, settings.list, out.periodMin);
+    for (const auto& l : policies::configList(*scenario.fleet.front().model, settings.list).layouts)
         out.configLabels.push_back(simcore::layoutText(*scenario.fleet.front().model, l));
+}
+
+/// The mix a run of the first seed's day had with the refined plan.
+void refinedFirstDay(const Scenario& scenario, const PolicyChoice& scheduler, const std::vector<simcore::Job>& day,
+                     std::uint64_t seed, policies::FluidPlanSettings settings, const PolicyChoice& refined,
+                     DayPlanResult& out)
+{
+    settings.counts = std::get<std::string>(refined.params.at("counts"));
+    const auto plan = policies::planFluidDay(daySetup(scenario, day), settings);
+    out.refinement.simulated = runMix(scenario, scheduler, day, seed, refined, plan, settings.list, out.periodMin);
 }
 
 std::vector<std::uint64_t> holdoutSeeds(const DayPlanOptions& o)
@@ -175,11 +203,13 @@ DayPlanResult planDay(const Scenario& scenario, const DayPlanOptions& options, P
         {{"list", out.list}, {"period_min", options.periodMin}, {"horizon_h", options.horizonH}, {"a", options.a}}};
     std::vector<std::vector<simcore::Job>> days;
     for (auto seed : options.seeds) {
+        checkKeepGoing(options);
         days.push_back(scenarioJobs(scenario, seed, problems));
         if (!problems.empty())
             return out;
     }
     planFirstDay(scenario, scheduler, days.front(), options.seeds.front(), settings, out);
+    checkKeepGoing(options);
     out.scores.push_back(
         runPolicy(scenario, scheduler, "fluid-plan", out.fluidPolicy, options.seeds, options.threads, problems));
     if (options.refine > 0) {
@@ -190,17 +220,23 @@ DayPlanResult planDay(const Scenario& scenario, const DayPlanOptions& options, P
         refineDayPlan(scenario, options, scheduler, days, held, out);
         PolicyChoice mean = out.fluidPolicy;
         mean.params["counts"] = policies::fluidCountsText(out.refinement.start);
+        checkKeepGoing(options);
         out.scores.push_back(
             runPolicy(scenario, scheduler, "fluid start", mean, options.seeds, options.threads, problems));
         PolicyChoice refined = out.fluidPolicy;
         refined.params["counts"] = policies::fluidCountsText(out.refinement.counts);
+        checkKeepGoing(options);
         out.scores.push_back(
             runPolicy(scenario, scheduler, "fluid refined", refined, options.seeds, options.threads, problems));
+        checkKeepGoing(options);
+        refinedFirstDay(scenario, scheduler, days.front(), options.seeds.front(), settings, refined, out);
     }
     if (options.baselines) {
-        for (const auto& [label, choice] : baselines(out.list))
+        for (const auto& [label, choice] : baselines(out.list)) {
+            checkKeepGoing(options);
             out.scores.push_back(
                 runPolicy(scenario, scheduler, label, choice, options.seeds, options.threads, problems));
+        }
     }
     return out;
 }

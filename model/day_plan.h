@@ -7,6 +7,7 @@
 #include "scenario.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,9 @@ struct DayPlanOptions
     std::vector<std::uint64_t> holdout;
     unsigned threads = 0;  ///< 0: every core
     bool baselines = true; ///< also run static, twice-daily, threshold and smart-mig
+    /// Asked before every simulation batch (from worker threads too: it must be thread-safe);
+    /// returning false cancels, and planDay() then throws Cancelled (simulation.h). Empty: never.
+    std::function<bool()> keepGoing;
 };
 
 /// @brief One policy's scores over the seeds.
@@ -65,6 +69,8 @@ struct DayPlanRefinement
     double holdoutStart = 0.0;            ///< mean ET over the held-out seeds, LP plan
     double holdoutRefined = 0.0;          ///< the same for the refined plan
     std::vector<std::vector<int>> counts; ///< [t][c] refined
+    /// [t][c] time-weighted GPUs in a run of the first seed's day with the refined plan.
+    std::vector<std::vector<double>> simulated;
 };
 
 /// @brief A day plan: the LP's mix, the rounded plan, the mix a run really had, and scores.
@@ -87,7 +93,8 @@ struct DayPlanResult
 
 /// @brief Plans the scenario's day with the fluid LP, simulates it and the baselines on the
 /// same seeds and optionally refines the plan by simulation. Results do not depend on threads.
-/// @throws std::invalid_argument for bad options or a fleet fluid-plan cannot plan.
+/// @throws std::invalid_argument for bad options or a fleet fluid-plan cannot plan, Cancelled
+/// when DayPlanOptions::keepGoing returned false.
 [[nodiscard]] DayPlanResult planDay(const Scenario& scenario, const DayPlanOptions& options, Problems& problems);
 
 /// @brief Setup a repartitioner would see for @p jobs on the scenario's fleet.

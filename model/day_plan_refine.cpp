@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <numeric>
 #include <optional>
 #include <thread>
@@ -27,6 +28,7 @@ struct Evaluator
     const PolicyChoice& scheduler;
     const PolicyChoice& fluid;
     unsigned threads;
+    const std::function<bool()>& keepGoing; ///< DayPlanOptions::keepGoing
 
     /// Mean ET over @p days (seeds @p seeds) of each plan, simulated in parallel.
     std::vector<double> meanEt(const std::vector<Counts>& plans, const std::vector<std::vector<simcore::Job>>& days,
@@ -36,8 +38,13 @@ struct Evaluator
         std::vector<double> et(tasks, 0.0);
         std::vector<std::string> errors(tasks);
         std::atomic<size_t> next{0};
+        std::atomic<bool> cancelled{false};
         auto worker = [&] {
-            for (size_t t = next++; t < tasks; t = next++) {
+            for (size_t t = next++; t < tasks && !cancelled; t = next++) {
+                if (keepGoing && !keepGoing()) {
+                    cancelled = true;
+                    break;
+                }
                 try {
                     const size_t p = t / days.size();
                     const size_t d = t % days.size();
@@ -60,6 +67,8 @@ struct Evaluator
         worker();
         for (auto& th : pool)
             th.join();
+        if (cancelled)
+            throw Cancelled();
         for (const auto& e : errors) {
             if (!e.empty())
                 throw std::runtime_error(e);
@@ -166,7 +175,7 @@ void refineDayPlan(const Scenario& scenario, const DayPlanOptions& options, cons
     DayPlanRefinement& r = result.refinement;
     r.ran = true;
     r.budget = options.refine;
-    const Evaluator eval{scenario, scheduler, result.fluidPolicy, options.threads};
+    const Evaluator eval{scenario, scheduler, result.fluidPolicy, options.threads, options.keepGoing};
     std::vector<size_t> order;
     chooseStart(scenario, eval, days, options.seeds, result, order);
     Counts best = r.start;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planpage.h"
 
+#include "plandaypanel.h"
 #include "planstaticpanel.h"
 
 #include <QTabWidget>
@@ -15,6 +16,7 @@ PlanPage::PlanPage(Workspace* workspace, QUndoStack* undo, QWidget* parent) : QW
     m_tabs->setObjectName(QStringLiteral("planTabs"));
     m_static = new PlanStaticPanel(workspace, undo);
     m_tabs->addTab(m_static, tr("Best static layout"));
+    m_tabs->addTab(new PlanDayPanel(workspace, undo), tr("Day plan"));
     layout->addWidget(m_tabs);
 }
 

@@ -4,6 +4,7 @@
 // `migsight-cli plan --search day` end to end and on bad options.
 #include "day_plan.h"
 #include "scenario.h"
+#include "simulation.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -61,6 +62,7 @@ private slots:
     void simulatedMixByHand();
     void sameResultOnAnyThreadCount();
     void badOptions();
+    void cancelStopsThePlan();
     void cliEndToEnd();
     void cliErrors_data();
     void cliErrors();
@@ -130,6 +132,13 @@ void TestDayPlan::sameResultOnAnyThreadCount()
         }
         QCOMPARE(sum, 3);
     }
+    // The refined plan's run of seed 1's day followed it exactly too.
+    QCOMPARE(one.refinement.simulated, two.refinement.simulated);
+    QCOMPARE(one.refinement.simulated.size(), one.refinement.counts.size());
+    for (size_t t = 0; t < one.refinement.counts.size(); ++t) {
+        for (size_t c = 0; c < one.refinement.counts[t].size(); ++c)
+            QVERIFY(std::abs(one.refinement.simulated[t][c] - one.refinement.counts[t][c]) < 1e-9);
+    }
 }
 
 void TestDayPlan::badOptions()
@@ -145,6 +154,38 @@ void TestDayPlan::badOptions()
     o = {};
     o.list = "no-such-list";
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, (void)model::planDay(scenario, o, problems));
+}
+
+void TestDayPlan::cancelStopsThePlan()
+{
+    // Seeds {1, 2}, refinement of 16 plans, no baselines, one thread: keepGoing is asked twice
+    // for the days, once before fluid-plan's runs, then before every refinement simulation
+    // (4 start plans x 2 days, 16 x 2, 2 x 2 held out) and before the two refined runs: 49 times.
+    const auto scenario = paperFleet(3, 8.0);
+    model::DayPlanOptions o;
+    o.seeds = {1, 2};
+    o.refine = 16;
+    o.baselines = false;
+    o.threads = 1;
+    model::Problems problems;
+    const auto plain = model::planDay(scenario, o, problems);
+    int calls = 0;
+    o.keepGoing = [&calls] {
+        ++calls;
+        return true;
+    };
+    const auto asked = model::planDay(scenario, o, problems);
+    QVERIFY(problems.empty());
+    QCOMPARE(calls, 50);
+    QCOMPARE(asked.refinement.counts, plain.refinement.counts);
+    QCOMPARE(asked.scores.back().etBySeed, plain.scores.back().etBySeed);
+    // Stopping at the first question, before fluid-plan's runs, and inside the refinement.
+    for (int stopAt : {1, 3, 20, 50}) {
+        calls = 0;
+        o.keepGoing = [&calls, stopAt] { return ++calls < stopAt; };
+        QVERIFY_THROWS_EXCEPTION(model::Cancelled, (void)model::planDay(scenario, o, problems));
+        QCOMPARE(calls, stopAt);
+    }
 }
 
 void TestDayPlan::cliEndToEnd()
