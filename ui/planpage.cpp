@@ -2,6 +2,7 @@
 #include "planpage.h"
 
 #include "planstaticpanel.h"
+#include "plansweeppanel.h"
 
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -15,6 +16,7 @@ PlanPage::PlanPage(Workspace* workspace, QUndoStack* undo, QWidget* parent) : QW
     m_tabs->setObjectName(QStringLiteral("planTabs"));
     m_static = new PlanStaticPanel(workspace, undo);
     m_tabs->addTab(m_static, tr("Best static layout"));
+    m_tabs->addTab(new PlanSweepPanel(workspace), tr("Fleet size"));
     layout->addWidget(m_tabs);
 }
 
