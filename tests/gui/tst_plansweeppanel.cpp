@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -69,6 +70,8 @@ private slots:
     void aSweepShowsTheModelsAnswer();
     void cancelKeepsThePreviousResult();
     void badFieldTextNamesTheFieldAndStartsNothing();
+    void aChangedScenarioAsksForANewSweep();
+    void picture();
 };
 
 void TestPlanSweepPanel::theTabIsOnThePlanPage()
@@ -203,6 +206,53 @@ void TestPlanSweepPanel::badFieldTextNamesTheFieldAndStartsNothing()
     }
     QCOMPARE(ended.count(), 0);
     QVERIFY(!panel->result());
+}
+
+void TestPlanSweepPanel::aChangedScenarioAsksForANewSweep()
+{
+    ui::MainWindow window;
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    ui::PlanSweepPanel* panel = sweepPanel(window);
+    fill(panel, QStringLiteral("1-2"), QStringLiteral("1"), QString(), 1);
+    QVERIFY(runAndWait(panel));
+    QVERIFY(panel->result());
+    QVERIFY(!panel->statusLabel()->text().contains(QStringLiteral("changed")));
+    model::Scenario edited = *window.workspace()->scenario();
+    edited.energyWeight *= 2.0;
+    window.workspace()->editScenario(edited, QStringLiteral("weigh energy more"));
+    QVERIFY2(panel->statusLabel()->text().contains(QStringLiteral("scenario changed since this sweep")),
+             qPrintable(panel->statusLabel()->text()));
+    QVERIFY(panel->result()); // still shown until the next sweep
+}
+
+void TestPlanSweepPanel::picture()
+{
+    // The tab in the studio after a two-board sweep of the paper fleet's day, saved to
+    // MIGSIGHT_SHOTS=DIR when set so that a person can look at it.
+    ui::MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(window.openScenario(sample("paper-fleet.json")));
+    QVERIFY(window.showPage(QStringLiteral("plan")));
+    ui::PlanSweepPanel* panel = sweepPanel(window);
+    window.planPage()->tabs()->setCurrentWidget(panel);
+    fill(panel, QStringLiteral("2-16"), QStringLiteral("1,1.5"), QStringLiteral("A100-40GB,H100-80GB"), 2);
+    panel->metricBox()->setCurrentIndex(panel->metricBox()->findData(int(model::TardinessMetric::P95)));
+    QVERIFY(runAndWait(panel));
+    QVERIFY2(panel->result(), qPrintable(panel->statusLabel()->text()));
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // The answer sentence is on screen, whole, inside the tab.
+    auto* answer = panel->view()->findChild<QLabel*>(QStringLiteral("sweepAnswer"));
+    QVERIFY(answer && answer->isVisible());
+    const QRect inTab(answer->mapTo(panel, QPoint(0, 0)), answer->size());
+    QVERIFY2(panel->rect().contains(inTab), qPrintable(answer->text()));
+    QVERIFY(answer->height() >= answer->heightForWidth(answer->width()));
+    QVERIFY(
+        answer->text().contains(QStringLiteral("Fewest H100-80GB GPUs keeping p95 tardiness <= 5 min at load 1: ")));
+    QTemporaryDir tmp;
+    const QString dir =
+        qEnvironmentVariableIsEmpty("MIGSIGHT_SHOTS") ? tmp.path() : qEnvironmentVariable("MIGSIGHT_SHOTS");
+    QVERIFY(window.grab().toImage().save(dir + QStringLiteral("/plan-fleet-size.png")));
 }
 
 QTEST_MAIN(TestPlanSweepPanel)
