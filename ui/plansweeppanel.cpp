@@ -62,8 +62,10 @@ bool hasDuplicates(std::vector<T> values)
 std::set<std::string> knownBoards(const model::Scenario& scenario)
 {
     std::set<std::string> names;
-    for (const auto& g : scenario.fleet)
-        names.insert(g.model->name);
+    for (const auto& g : scenario.fleet) {
+        if (g.model)
+            names.insert(g.model->name);
+    }
     for (const auto& m : model::Catalog::builtin().models())
         names.insert(m->name);
     return names;
@@ -89,6 +91,18 @@ std::vector<std::string> parseBoards(const QString& text, const model::Scenario&
     if (hasDuplicates(out))
         throw std::invalid_argument("a board is given twice");
     return out;
+}
+
+/// Every load scales this scenario's workload within the sweep's bounds (docs/planning.md,
+/// "Load" and "Bounds"). @throws std::invalid_argument naming the load.
+void checkLoads(const model::Scenario& scenario, const std::vector<double>& loads)
+{
+    const bool csv = scenario.workload.kind == model::WorkloadSpec::Kind::Csv;
+    for (double load : loads) {
+        if (csv && load != 1.0)
+            throw std::invalid_argument("the workload is a jobs CSV, a fixed list of jobs: only load 1 applies");
+        (void)model::scaledLoad(scenario, load);
+    }
 }
 
 } // namespace
@@ -239,6 +253,7 @@ std::optional<model::SweepOptions> PlanSweepPanel::readOptions()
                              o.loads = model::parseLoads(compact(m_loads));
                              if (hasDuplicates(o.loads))
                                  throw std::invalid_argument("a load is given twice");
+                             checkLoads(*scenario, o.loads);
                          }) &&
                     read(tr("Boards"), [&] { o.boards = parseBoards(m_boards->text(), *scenario); });
     if (!ok)

@@ -204,6 +204,14 @@ void TestPlanSweepPanel::badFieldTextNamesTheFieldAndStartsNothing()
         QVERIFY2(status.startsWith(QLatin1String(c.field)) && status.contains(QLatin1String(c.problem)),
                  qPrintable(status));
     }
+    // A jobs CSV is a fixed list of jobs: only load 1 (docs/planning.md, "Load").
+    model::Scenario csv = *window.workspace()->scenario();
+    csv.workload.kind = model::WorkloadSpec::Kind::Csv;
+    window.workspace()->editScenario(csv, QStringLiteral("a CSV workload"));
+    fill(panel, QStringLiteral("1-4"), QStringLiteral("1,2"), QString(), 1);
+    QVERIFY(!panel->startSweep());
+    QVERIFY2(panel->statusLabel()->text().startsWith(QStringLiteral("Loads: the workload is a jobs CSV")),
+             qPrintable(panel->statusLabel()->text()));
     QCOMPARE(ended.count(), 0);
     QVERIFY(!panel->result());
 }
