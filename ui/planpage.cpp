@@ -3,6 +3,7 @@
 
 #include "plandaypanel.h"
 #include "planstaticpanel.h"
+#include "plansweeppanel.h"
 
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -17,6 +18,7 @@ PlanPage::PlanPage(Workspace* workspace, QUndoStack* undo, QWidget* parent) : QW
     m_static = new PlanStaticPanel(workspace, undo);
     m_tabs->addTab(m_static, tr("Best static layout"));
     m_tabs->addTab(new PlanDayPanel(workspace, undo), tr("Day plan"));
+    m_tabs->addTab(new PlanSweepPanel(workspace), tr("Fleet size"));
     layout->addWidget(m_tabs);
 }
 

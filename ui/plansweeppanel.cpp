@@ -1,0 +1,408 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "plansweeppanel.h"
+
+#include "catalog.h"
+#include "simulation.h"
+#include "sweepview.h"
+#include "workspace.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QThread>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <atomic>
+#include <set>
+#include <stdexcept>
+
+namespace ui {
+
+/// What the worker thread and the panel share: the panel polls the counters and sets the flag;
+/// the worker writes the result or the error before it ends (read only after QThread::finished).
+struct SweepJob
+{
+    std::atomic<bool> cancel{false};
+    std::atomic<size_t> done{0};
+    std::atomic<size_t> total{0};
+    std::unique_ptr<model::SweepResult> result;
+    std::shared_ptr<const model::Scenario> scenario;
+    QString error;
+    bool cancelled = false;
+    QThread* thread = nullptr;
+};
+
+namespace {
+
+/// A field's text without spaces: "1, 2" reads as "1,2".
+std::string compact(const QLineEdit* edit)
+{
+    QString text = edit->text();
+    text.remove(QLatin1Char(' '));
+    return text.toStdString();
+}
+
+template <typename T>
+bool hasDuplicates(std::vector<T> values)
+{
+    std::sort(values.begin(), values.end());
+    return std::adjacent_find(values.begin(), values.end()) != values.end();
+}
+
+/// Board names known to runSweep: the scenario's own boards and the catalog's.
+std::set<std::string> knownBoards(const model::Scenario& scenario)
+{
+    std::set<std::string> names;
+    for (const auto& g : scenario.fleet) {
+        if (g.model)
+            names.insert(g.model->name);
+    }
+    for (const auto& m : model::Catalog::builtin().models())
+        names.insert(m->name);
+    return names;
+}
+
+/// "A100-40GB,H100-80GB" as names; an empty field is the scenario's first board (docs/planning.md,
+/// "Sizing a fleet"). @throws std::invalid_argument naming the bad entry.
+std::vector<std::string> parseBoards(const QString& text, const model::Scenario& scenario)
+{
+    std::vector<std::string> out;
+    if (text.trimmed().isEmpty())
+        return out;
+    const auto known = knownBoards(scenario);
+    for (const QString& part : text.split(QLatin1Char(','))) {
+        const std::string name = part.trimmed().toStdString();
+        if (name.empty())
+            throw std::invalid_argument("an empty board name in '" + text.toStdString() + "'");
+        if (known.count(name) == 0)
+            throw std::invalid_argument("unknown board '" + name + "' (valid: " + model::Catalog::builtin().names() +
+                                        ")");
+        out.push_back(name);
+    }
+    if (hasDuplicates(out))
+        throw std::invalid_argument("a board is given twice");
+    return out;
+}
+
+/// Every load scales this scenario's workload within the sweep's bounds (docs/planning.md,
+/// "Load" and "Bounds"). @throws std::invalid_argument naming the load.
+void checkLoads(const model::Scenario& scenario, const std::vector<double>& loads)
+{
+    const bool csv = scenario.workload.kind == model::WorkloadSpec::Kind::Csv;
+    for (double load : loads) {
+        if (csv && load != 1.0)
+            throw std::invalid_argument("the workload is a jobs CSV, a fixed list of jobs: only load 1 applies");
+        (void)model::scaledLoad(scenario, load);
+    }
+}
+
+} // namespace
+
+PlanSweepPanel::PlanSweepPanel(Workspace* workspace, QWidget* parent)
+    : QWidget(parent), m_workspace(workspace), m_poll(new QTimer(this))
+{
+    auto* layout = new QVBoxLayout(this);
+    auto* top = new QHBoxLayout;
+    top->addWidget(createFields());
+    top->addWidget(createActions(), 1);
+    layout->addLayout(top);
+    m_view = new SweepView;
+    m_view->setObjectName(QStringLiteral("planSweepView"));
+    m_view->setVisible(false); // until the first sweep
+    layout->addWidget(m_view, 1);
+    layout->addStretch(0);
+
+    m_poll->setInterval(100);
+    connect(m_poll, &QTimer::timeout, this, &PlanSweepPanel::pollProgress);
+    connect(m_run, &QPushButton::clicked, this, [this] { startSweep(); });
+    connect(m_cancel, &QPushButton::clicked, this, &PlanSweepPanel::cancelSweep);
+    // The load, metric and limit shown are read from the result: changing them re-shows, never re-runs.
+    connect(m_shownLoad, &QComboBox::currentIndexChanged, this, [this] { showResult(); });
+    connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { showResult(); });
+    connect(m_limit, &QDoubleSpinBox::valueChanged, this, [this] { showResult(); });
+    connect(m_workspace, &Workspace::scenarioChanged, this, &PlanSweepPanel::updateStale);
+}
+
+PlanSweepPanel::~PlanSweepPanel()
+{
+    if (m_job && m_job->thread) {
+        m_job->cancel = true;
+        m_job->thread->wait();
+    }
+}
+
+QWidget* PlanSweepPanel::createFields()
+{
+    auto* box = new QWidget;
+    auto* form = new QFormLayout(box);
+    form->setContentsMargins(0, 0, 0, 0);
+    auto edit = [&](const char* name, const QString& text, const QString& tip) {
+        auto* e = new QLineEdit(text);
+        e->setObjectName(QLatin1String(name));
+        e->setToolTip(tip);
+        e->setMinimumWidth(180);
+        return e;
+    };
+    m_gpus = edit("planSweepGpus", QStringLiteral("1-32"), tr("Fleet sizes: counts and ranges, e.g. 1-32 or 4,8,16"));
+    form->addRow(tr("GPU counts:"), m_gpus);
+    m_loads = edit("planSweepLoads", QStringLiteral("0.5,1,1.5,2,3"),
+                   tr("Multipliers of the scenario's arrival rate, comma separated"));
+    form->addRow(tr("Loads:"), m_loads);
+    m_boards = edit("planSweepBoards", QString(), tr("Catalog boards, comma separated; empty: the scenario's board"));
+    m_boards->setPlaceholderText(tr("the scenario's board"));
+    form->addRow(tr("Boards:"), m_boards);
+    m_seeds = new QSpinBox;
+    m_seeds->setObjectName(QStringLiteral("planSweepSeeds"));
+    m_seeds->setRange(1, 100);
+    m_seeds->setValue(1);
+    m_seeds->setMaximumWidth(90);
+    m_seeds->setToolTip(tr("Days (seeds 1..N) every cell is simulated on; the chart shows their mean"));
+    form->addRow(tr("Seeds:"), m_seeds);
+    auto* target = new QHBoxLayout;
+    m_metric = new QComboBox;
+    m_metric->setObjectName(QStringLiteral("planSweepMetric"));
+    m_metric->addItem(tr("average tardiness"), int(model::TardinessMetric::Average));
+    m_metric->addItem(tr("p95 tardiness"), int(model::TardinessMetric::P95));
+    m_limit = new QDoubleSpinBox;
+    m_limit->setObjectName(QStringLiteral("planSweepLimit"));
+    m_limit->setRange(0.0, 1440.0);
+    m_limit->setDecimals(1);
+    m_limit->setValue(5.0);
+    m_limit->setSuffix(tr(" min"));
+    m_limit->setToolTip(tr("The fewest GPUs whose mean tardiness over the seeds is at most this"));
+    target->addWidget(m_metric);
+    target->addWidget(new QLabel(QStringLiteral("≤")));
+    target->addWidget(m_limit);
+    form->addRow(tr("Target:"), target);
+    return box;
+}
+
+QWidget* PlanSweepPanel::createActions()
+{
+    auto* box = new QWidget;
+    auto* column = new QVBoxLayout(box);
+    column->setContentsMargins(0, 0, 0, 0);
+    auto* buttons = new QHBoxLayout;
+    m_run = new QPushButton(tr("Run sweep"));
+    m_run->setObjectName(QStringLiteral("planSweepRun"));
+    m_cancel = new QPushButton(tr("Cancel"));
+    m_cancel->setObjectName(QStringLiteral("planSweepCancel"));
+    m_cancel->setEnabled(false);
+    m_shownLoad = new QComboBox;
+    m_shownLoad->setObjectName(QStringLiteral("planSweepShownLoad"));
+    m_shownLoad->setToolTip(tr("The load the chart and the answer are for (from the last sweep)"));
+    m_shownLoad->setEnabled(false);
+    m_shownLoad->setMinimumContentsLength(6);
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_cancel);
+    buttons->addSpacing(12);
+    buttons->addWidget(new QLabel(tr("Show load:")));
+    buttons->addWidget(m_shownLoad);
+    buttons->addStretch(1);
+    column->addLayout(buttons);
+    m_progress = new QProgressBar;
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    column->addWidget(m_progress);
+    m_status = new QLabel(tr("Sweep the fleet's size to see how many GPUs meet the target and what each extra "
+                             "GPU costs in energy (docs/planning.md, \"Sizing a fleet\")."));
+    m_status->setObjectName(QStringLiteral("planSweepStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    column->addWidget(m_status);
+    column->addStretch(1);
+    return box;
+}
+
+model::TardinessTarget PlanSweepPanel::target() const
+{
+    return {static_cast<model::TardinessMetric>(m_metric->currentData().toInt()), m_limit->value()};
+}
+
+std::optional<model::SweepOptions> PlanSweepPanel::readOptions()
+{
+    const auto scenario = m_workspace->scenario();
+    model::SweepOptions o;
+    // Each field is read on its own so that the message names the field it is about.
+    auto read = [&](const QString& field, auto parse) {
+        try {
+            parse();
+            return true;
+        } catch (const std::invalid_argument& e) {
+            m_status->setText(tr("%1: %2").arg(field, QString::fromStdString(e.what())));
+            return false;
+        }
+    };
+    const bool ok = read(tr("GPU counts"),
+                         [&] {
+                             o.gpuCounts = model::parseGpuCounts(compact(m_gpus));
+                             if (hasDuplicates(o.gpuCounts))
+                                 throw std::invalid_argument("a GPU count is given twice");
+                         }) &&
+                    read(tr("Loads"),
+                         [&] {
+                             o.loads = model::parseLoads(compact(m_loads));
+                             if (hasDuplicates(o.loads))
+                                 throw std::invalid_argument("a load is given twice");
+                             checkLoads(*scenario, o.loads);
+                         }) &&
+                    read(tr("Boards"), [&] { o.boards = parseBoards(m_boards->text(), *scenario); });
+    if (!ok)
+        return std::nullopt;
+    o.seeds.clear();
+    for (int s = 1; s <= m_seeds->value(); ++s)
+        o.seeds.push_back(static_cast<std::uint64_t>(s));
+    return o;
+}
+
+bool PlanSweepPanel::isSweeping() const
+{
+    return m_job != nullptr;
+}
+
+bool PlanSweepPanel::startSweep()
+{
+    const auto scenario = m_workspace->scenario();
+    if (isSweeping() || !scenario)
+        return false;
+    auto options = readOptions();
+    if (!options)
+        return false;
+    auto job = std::make_shared<SweepJob>();
+    auto& o = *options;
+    // One core is left to the studio so that it stays responsive (docs/planning.md).
+    o.threads = static_cast<unsigned>(std::max(1, QThread::idealThreadCount() - 1));
+    o.progress = [job = job.get()](size_t done, size_t total) {
+        job->done = done;
+        job->total = total;
+        return !job->cancel.load();
+    };
+    job->scenario = scenario;
+    job->thread = QThread::create([job = job.get(), o] {
+        try {
+            model::Problems problems;
+            auto r = model::runSweep(*job->scenario, o, problems);
+            if (!problems.empty())
+                job->error = QString::fromStdString(problems.items().front().text());
+            else
+                job->result = std::make_unique<model::SweepResult>(std::move(r));
+        } catch (const model::Cancelled&) {
+            job->cancelled = true;
+        } catch (const std::exception& e) {
+            job->error = QString::fromStdString(e.what());
+        }
+    });
+    job->thread->setParent(this);
+    connect(job->thread, &QThread::finished, this, &PlanSweepPanel::onFinished);
+    m_job = job;
+    setSweeping(true);
+    m_status->setText(tr("Preparing the fleets and days…"));
+    job->thread->start(QThread::LowPriority);
+    return true;
+}
+
+void PlanSweepPanel::cancelSweep()
+{
+    if (m_job) {
+        m_job->cancel = true;
+        m_status->setText(tr("Cancelling…"));
+    }
+}
+
+void PlanSweepPanel::setSweeping(bool sweeping)
+{
+    m_run->setEnabled(!sweeping);
+    m_cancel->setEnabled(sweeping);
+    for (QWidget* w : std::initializer_list<QWidget*>{m_gpus, m_loads, m_boards, m_seeds})
+        w->setEnabled(!sweeping);
+    if (sweeping) {
+        m_progress->setRange(0, 0); // busy until the first count
+        m_poll->start();
+    } else {
+        m_poll->stop();
+    }
+}
+
+void PlanSweepPanel::pollProgress()
+{
+    if (!m_job || m_job->total == 0 || m_job->cancel)
+        return;
+    const size_t total = m_job->total;
+    const size_t done = std::min<size_t>(m_job->done, total);
+    const QLocale locale;
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(static_cast<int>(1000.0 * static_cast<double>(done) / static_cast<double>(total)));
+    m_status->setText(tr("%1 of %2 runs simulated (GPU count × load × board × seed)")
+                          .arg(locale.toString(qulonglong(done)), locale.toString(qulonglong(total))));
+}
+
+void PlanSweepPanel::onFinished()
+{
+    auto job = std::move(m_job);
+    job->thread->deleteLater();
+    job->thread = nullptr;
+    setSweeping(false);
+    m_progress->setRange(0, 1);
+    if (job->result) {
+        m_result = std::move(job->result);
+        m_swept = job->scenario;
+        m_progress->setValue(1);
+        fillShownLoads();
+        showResult();
+        m_status->setText(tr("%1 cells × %2 seed(s) simulated, %3 engine events.")
+                              .arg(m_result->cells.size())
+                              .arg(m_result->seeds.size())
+                              .arg(QLocale().toString(qulonglong(m_result->events))));
+    } else {
+        m_progress->setValue(0);
+        m_status->setText(job->cancelled ? tr("Sweep cancelled; the previous results (if any) are kept.")
+                                         : tr("The sweep failed: %1").arg(job->error));
+    }
+    updateStale();
+    emit sweepEnded();
+}
+
+void PlanSweepPanel::fillShownLoads()
+{
+    // Keep the load the user looked at when the new sweep has it; else load 1 when swept, else
+    // the first load (as `sweep --at-load` does, docs/planning.md "Frontier and knee").
+    const QVariant before = m_shownLoad->currentData();
+    QSignalBlocker block(m_shownLoad);
+    m_shownLoad->clear();
+    for (double load : m_result->loads)
+        m_shownLoad->addItem(QString::number(load), load);
+    int i = before.isValid() ? m_shownLoad->findData(before) : -1;
+    if (i < 0)
+        i = std::max(0, m_shownLoad->findData(1.0));
+    m_shownLoad->setCurrentIndex(i);
+    m_shownLoad->setEnabled(true);
+}
+
+void PlanSweepPanel::showResult()
+{
+    if (!m_result || m_shownLoad->currentIndex() < 0)
+        return;
+    const auto t = target();
+    m_view->setResult(*m_result, static_cast<size_t>(m_shownLoad->currentIndex()), t.metric, t);
+    m_view->setVisible(true);
+}
+
+void PlanSweepPanel::updateStale()
+{
+    if (!m_result || isSweeping())
+        return;
+    const auto scenario = m_workspace->scenario();
+    if (scenario && scenario != m_swept)
+        m_status->setText(tr("The scenario changed since this sweep: run it again to size the new one."));
+}
+
+} // namespace ui

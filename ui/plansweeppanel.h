@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sweep.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTimer;
+
+namespace ui {
+
+class SweepView;
+class Workspace;
+struct SweepJob;
+
+/// The Plan page's "Fleet size" tab: sweeps GPU count x load x board over seeds 1..N
+/// (model::runSweep, on a worker thread, with progress and Cancel) and shows the result with
+/// ui::SweepView at one load, with the fewest GPUs meeting a tardiness target (docs/planning.md,
+/// "Sizing a fleet").
+class PlanSweepPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit PlanSweepPanel(Workspace* workspace, QWidget* parent = nullptr);
+    ~PlanSweepPanel() override;
+
+    /// Starts a sweep on the scenario as it is now; false (with the reason shown) when it cannot.
+    bool startSweep();
+    void cancelSweep();
+    [[nodiscard]] bool isSweeping() const;
+
+    [[nodiscard]] QLineEdit* gpusEdit() const { return m_gpus; }
+    [[nodiscard]] QLineEdit* loadsEdit() const { return m_loads; }
+    [[nodiscard]] QLineEdit* boardsEdit() const { return m_boards; }
+    [[nodiscard]] QSpinBox* seedsBox() const { return m_seeds; }
+    [[nodiscard]] QComboBox* metricBox() const { return m_metric; }
+    [[nodiscard]] QDoubleSpinBox* limitBox() const { return m_limit; }
+    [[nodiscard]] QComboBox* shownLoadBox() const { return m_shownLoad; }
+    [[nodiscard]] QLabel* statusLabel() const { return m_status; }
+    [[nodiscard]] SweepView* view() const { return m_view; }
+    [[nodiscard]] const model::SweepResult* result() const { return m_result.get(); }
+    /// The target the controls give now.
+    [[nodiscard]] model::TardinessTarget target() const;
+
+signals:
+    /// A sweep ended: finished, cancelled or failed.
+    void sweepEnded();
+
+private:
+    QWidget* createFields();
+    QWidget* createActions();
+    std::optional<model::SweepOptions> readOptions();
+    void pollProgress();
+    void onFinished();
+    void fillShownLoads();
+    void showResult();
+    void setSweeping(bool sweeping);
+    void updateStale();
+
+    Workspace* m_workspace;
+    QLineEdit* m_gpus = nullptr;
+    QLineEdit* m_loads = nullptr;
+    QLineEdit* m_boards = nullptr;
+    QSpinBox* m_seeds = nullptr;
+    QComboBox* m_metric = nullptr;
+    QDoubleSpinBox* m_limit = nullptr;
+    QComboBox* m_shownLoad = nullptr;
+    QPushButton* m_run = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_status = nullptr;
+    SweepView* m_view = nullptr;
+    QTimer* m_poll = nullptr;
+    std::shared_ptr<SweepJob> m_job;
+    std::unique_ptr<model::SweepResult> m_result;
+    std::shared_ptr<const model::Scenario> m_swept; ///< the scenario the result belongs to
+};
+
+} // namespace ui
