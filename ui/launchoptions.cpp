@@ -45,7 +45,7 @@ QStringList launchPages()
 {
     return {QStringLiteral("overview"), QStringLiteral("runs"),     QStringLiteral("compare"),
             QStringLiteral("layouts"),  QStringLiteral("workload"), QStringLiteral("playback"),
-            QStringLiteral("plan")};
+            QStringLiteral("plan"),     QStringLiteral("plan-day"), QStringLiteral("plan-size")};
 }
 
 LaunchOptions parseLaunchOptions(const QStringList& args)
@@ -112,11 +112,14 @@ QString launchHelp()
                           "                     has finished, save it as a PNG and exit\n"
                           "  --size WxH         window size for --screenshot (default 1280x800)\n"
                           "  --page NAME        page to show: overview (default), layouts, workload, runs,\n"
-                          "                     compare, playback or plan; for runs and compare, --screenshot\n"
+                          "                     compare, playback, plan, plan-day or plan-size (the Plan\n"
+                          "                     page's tabs); for runs and compare, --screenshot\n"
                           "                     first adds two runs (the scenario's policies and\n"
                           "                     cedf/threshold) and waits for them; for playback it waits\n"
-                          "                     for the recording and shows mid-run; for plan it runs the\n"
-                          "                     best-static-layout search and waits for it\n"
+                          "                     for the recording and shows mid-run; for the plan pages it\n"
+                          "                     runs the tab's search (static layout, day plan, or a sweep\n"
+                          "                     of 1 to 2x the fleet's GPUs at loads 1 and 1.5 with a p95 <= 5\n"
+                          "                     min target) and waits for it\n"
                           "  --theme NAME       system, light or dark for this start (View › Theme keeps one)\n"
                           "  --startup-time     print the milliseconds from process start to the first\n"
                           "                     painted, responsive window, then quit\n"

@@ -87,11 +87,14 @@ QStringList MainWindow::pageNames()
 
 bool MainWindow::showPage(const QString& name)
 {
-    const QList<QWidget*> pages{m_overview, m_runs, m_compare, m_layouts, m_workload, m_playback, m_plan};
+    const QList<QWidget*> pages{m_overview, m_runs, m_compare, m_layouts, m_workload,
+                                m_playback, m_plan, m_plan,    m_plan};
     const qsizetype i = pageNames().indexOf(name.toLower());
     if (i < 0)
         return false;
     m_pages->setCurrentWidget(pages[i]);
+    if (pages[i] == m_plan) // plan, plan-day, plan-size: the page's tabs in order
+        m_plan->tabs()->setCurrentIndex(static_cast<int>(i - pages.indexOf(m_plan)));
     return true;
 }
 

@@ -17,8 +17,10 @@ PlanPage::PlanPage(Workspace* workspace, QUndoStack* undo, QWidget* parent) : QW
     m_tabs->setObjectName(QStringLiteral("planTabs"));
     m_static = new PlanStaticPanel(workspace, undo);
     m_tabs->addTab(m_static, tr("Best static layout"));
-    m_tabs->addTab(new PlanDayPanel(workspace, undo), tr("Day plan"));
-    m_tabs->addTab(new PlanSweepPanel(workspace), tr("Fleet size"));
+    m_day = new PlanDayPanel(workspace, undo);
+    m_tabs->addTab(m_day, tr("Day plan"));
+    m_sweep = new PlanSweepPanel(workspace);
+    m_tabs->addTab(m_sweep, tr("Fleet size"));
     layout->addWidget(m_tabs);
 }
 

@@ -8,7 +8,9 @@ class QUndoStack;
 
 namespace ui {
 
+class PlanDayPanel;
 class PlanStaticPanel;
+class PlanSweepPanel;
 class Workspace;
 
 /// The Plan page: from "what if" to "what should we do" (docs/planning.md). One tab per planning
@@ -22,11 +24,15 @@ public:
     PlanPage(Workspace* workspace, QUndoStack* undo, QWidget* parent = nullptr);
 
     [[nodiscard]] PlanStaticPanel* staticPanel() const { return m_static; }
+    [[nodiscard]] PlanDayPanel* dayPanel() const { return m_day; }
+    [[nodiscard]] PlanSweepPanel* sweepPanel() const { return m_sweep; }
     [[nodiscard]] QTabWidget* tabs() const { return m_tabs; }
 
 private:
     QTabWidget* m_tabs = nullptr;
     PlanStaticPanel* m_static = nullptr;
+    PlanDayPanel* m_day = nullptr;
+    PlanSweepPanel* m_sweep = nullptr;
 };
 
 } // namespace ui

@@ -3,14 +3,18 @@
 
 #include "comparepage.h"
 #include "mainwindow.h"
+#include "plandaypanel.h"
 #include "planpage.h"
 #include "planstaticpanel.h"
+#include "plansweeppanel.h"
 #include "playbackpage.h"
 #include "workspace.h"
 
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QLineEdit>
 #include <QPixmap>
 #include <QTimer>
 
@@ -68,22 +72,46 @@ bool preparePlayback(PlaybackPage* page, int timeoutMs)
     return true;
 }
 
-/// Runs the Plan page's static-layout search and waits for it; false when it does not end in time
-/// or ends without a result.
-bool preparePlan(PlanPage* page, int timeoutMs)
+/// Waits until @p busy() is false or the time is up; false on timeout.
+template <typename Busy>
+bool waitWhile(Busy busy, int timeoutMs)
 {
-    PlanStaticPanel* panel = page->staticPanel();
-    if (!panel->startSearch())
-        return false;
     QElapsedTimer clock;
     clock.start();
-    while (panel->isSearching() && clock.elapsed() < timeoutMs)
+    while (busy() && clock.elapsed() < timeoutMs)
         QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 50);
-    if (panel->isSearching()) {
-        panel->cancelSearch();
-        return false;
+    return !busy();
+}
+
+/// Runs the search of the Plan page's tab @p page ("plan", "plan-day" or "plan-size") and waits
+/// for it; false when it does not end in time or ends without a result.
+bool preparePlan(PlanPage* page, const model::Scenario& scenario, const QString& name, int timeoutMs)
+{
+    if (name == QLatin1String("plan-day")) {
+        PlanDayPanel* panel = page->dayPanel();
+        const bool ended = panel->startPlan() && waitWhile([panel] { return panel->isPlanning(); }, timeoutMs);
+        if (!ended)
+            panel->cancelPlan();
+        return ended && panel->result();
     }
-    return panel->result() != nullptr;
+    if (name == QLatin1String("plan-size")) {
+        // Up to twice the fleet (at most 32 GPUs), at the scenario's load and 1.5x (a jobs CSV has one
+        // load only), for the fewest GPUs keeping p95 tardiness within 5 minutes.
+        PlanSweepPanel* panel = page->sweepPanel();
+        panel->gpusEdit()->setText(QStringLiteral("1-%1").arg(std::min(32, 2 * scenario.gpuCount())));
+        const bool csv = scenario.workload.kind == model::WorkloadSpec::Kind::Csv;
+        panel->loadsEdit()->setText(csv ? QStringLiteral("1") : QStringLiteral("1,1.5"));
+        panel->metricBox()->setCurrentIndex(panel->metricBox()->findData(int(model::TardinessMetric::P95)));
+        const bool ended = panel->startSweep() && waitWhile([panel] { return panel->isSweeping(); }, timeoutMs);
+        if (!ended)
+            panel->cancelSweep();
+        return ended && panel->result();
+    }
+    PlanStaticPanel* panel = page->staticPanel();
+    const bool ended = panel->startSearch() && waitWhile([panel] { return panel->isSearching(); }, timeoutMs);
+    if (!ended)
+        panel->cancelSearch();
+    return ended && panel->result();
 }
 
 } // namespace
@@ -127,9 +155,10 @@ ScreenshotOutcome screenshotAfterRun(MainWindow& window, model::Scenario scenari
         return outcome;
     }
 
-    if (page == QLatin1String("plan") && !preparePlan(window.planPage(), timeoutMs)) {
+    if (page.startsWith(QLatin1String("plan")) &&
+        !preparePlan(window.planPage(), *workspace->scenario(), page, timeoutMs)) {
         outcome.ok = false;
-        outcome.error = QStringLiteral("the layout search did not finish within %1 s").arg(timeoutMs / 1000);
+        outcome.error = QStringLiteral("the plan did not finish within %1 s").arg(timeoutMs / 1000);
         return outcome;
     }
 
