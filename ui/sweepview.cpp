@@ -68,6 +68,8 @@ void SweepChart::setData(const SweepPlotData& d, const QString& tardinessLabel)
     plot()->rescaleAxes();
     x->scaleRange(1.3, std::sqrt(x->range().lower * x->range().upper));
     y->scaleRange(1.1, y->range().center());
+    // Room below the lowest point for the knee's label, which hangs under its marker.
+    y->setRangeLower(y->range().lower - 0.08 * y->range().size());
     if (d.targetMin) {
         auto* line = new QCPItemStraightLine(plot());
         line->point1->setCoords(*d.targetMin, 0.0);
