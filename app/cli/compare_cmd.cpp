@@ -122,7 +122,7 @@ void printBoundsFooter(std::ostream& out, const model::CompareResult& r)
         out << "Energy bound E_LB" << of << " (seed " << firstSeed(r, v) << "): " << std::fixed << std::setprecision(1)
             << b0.energy.energyWmin << " W*min, exact minimum preemptive makespan " << b0.energy.makespanMin
             << " min\n";
-        out << "Tardiness bound T_LB" << of << ": ";
+        out << "Tardiness bound T_LB" << of << " (seed " << firstSeed(r, v) << "): ";
         if (b0.tardiness.computed)
             out << std::setprecision(4) << b0.tardiness.avgTardinessMin << " min, " << b0.tardiness.note << "\n";
         else
@@ -135,7 +135,10 @@ void printTable(std::ostream& out, const model::CompareResult& r, const model::V
                 const std::vector<double>& weights)
 {
     const int lw = labelWidth(r);
-    out << "Runs: " << r.pairs.size() << " policy pairs x " << r.seeds.size() << " seeds (mean ± 95% interval)\n";
+    out << "Runs: " << r.pairs.size() << " policy pairs";
+    if (r.variants.size() > 1 || !r.variants.front().empty())
+        out << " (" << r.variants.size() << " variants x " << r.pairs.size() / r.variants.size() << ")";
+    out << " x " << r.seeds.size() << " seeds (mean ± 95% interval)\n";
     out << "Ranked on " << v.objective.name() << " (--objective " << v.objective.id() << ") against "
         << r.label(v.baseline) << "; diff % is paired by seed, with its 95% interval\n";
     out << std::left << std::setw(lw)
@@ -178,8 +181,8 @@ void printTable(std::ostream& out, const model::CompareResult& r, const model::V
     const auto missing =
         std::count_if(r.bounds.begin(), r.bounds.end(), [](const model::Bounds& b) { return !b.tardiness.computed; });
     if (missing > 0)
-        out << missing << " of " << r.bounds.size()
-            << " seeds have no tardiness bound: the tardiness gap is n/a and their ET_LB uses T_LB = 0\n";
+        out << missing << " of " << r.bounds.size() << (r.variants.size() > 1 ? " days (variant x seed)" : " seeds")
+            << " have no tardiness bound: the tardiness gap is n/a and their ET_LB uses T_LB = 0\n";
     out << "The tardiness gap is in minutes above T_LB (a bound near 0 makes a percentage meaningless); the bounds "
            "are explained in docs/bounds.md.\n";
     if (!etl)
