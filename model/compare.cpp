@@ -147,6 +147,7 @@ CompareResult compareVariants(const std::vector<CompareSubject>& subjects, const
     CompareResult out;
     out.seeds = subjects.front().seeds;
     std::vector<std::vector<simcore::Job>> days; // one per bounds slot: variant-major, then seed
+    size_t stored = 0;
     for (const auto& subject : subjects) {
         if (subject.seeds.size() != out.seeds.size())
             throw std::invalid_argument("every variant needs as many seeds as the first");
@@ -155,6 +156,11 @@ CompareResult compareVariants(const std::vector<CompareSubject>& subjects, const
             days.push_back(jobs ? *jobs : scenarioJobs(subject.scenario, seed, problems));
             if (!problems.empty())
                 return out;
+            stored += days.back().size();
+            if (stored > kMaxCompareStoredJobs)
+                throw std::invalid_argument("the comparison's days (variants x seeds) hold more than " +
+                                            std::to_string(kMaxCompareStoredJobs) +
+                                            " jobs in all: use fewer seeds or variants");
         }
     }
     planRuns(out, subjects, pairs);

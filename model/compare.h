@@ -65,6 +65,9 @@ struct CompareResult
     [[nodiscard]] std::string label(size_t row) const;
 };
 
+/// @brief At most this many jobs in all the days of one comparison (variants x seeds), held at once.
+inline constexpr size_t kMaxCompareStoredJobs = 10'000'000;
+
 /// @brief One scenario to compare (a variant applied to the base, see variants.h) and its seeds.
 struct CompareSubject
 {
@@ -76,7 +79,8 @@ struct CompareSubject
 /// @brief Runs every pair on every subject for each of its seeds (the subjects' seed lists have one
 /// length: seed slot s of every subject pairs in a verdict), on @p threads threads (0: all cores).
 /// With @p jobs given, every subject and seed uses those jobs. Results do not depend on the number of threads.
-/// @throws std::invalid_argument when there is no subject or the seed lists differ in length.
+/// @throws std::invalid_argument when there is no subject, the seed lists differ in length or the
+/// days hold more than kMaxCompareStoredJobs jobs.
 [[nodiscard]] CompareResult compareVariants(const std::vector<CompareSubject>& subjects,
                                             const std::vector<RunPair>& pairs,
                                             const std::optional<std::vector<simcore::Job>>& jobs, Problems& problems,
