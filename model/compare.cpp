@@ -83,47 +83,100 @@ Bounds computeBounds(const Scenario& scenario, const std::vector<simcore::Job>& 
             policies::tardinessLowerBound(runnable, scenario.jobTypes, scenario.gpuCount())};
 }
 
+namespace {
+
+/// The runs of a comparison, variant-major, then pair, then seed slot; result.pairs gets one row
+/// per variant and pair.
+void planRuns(CompareResult& out, const std::vector<CompareSubject>& subjects, const std::vector<RunPair>& pairs)
+{
+    const size_t seeds = out.seeds.size();
+    for (size_t v = 0; v < subjects.size(); ++v) {
+        for (const auto& pair : pairs) {
+            out.pairs.push_back(pair);
+            out.pairVariants.push_back(v);
+            const size_t row = out.pairs.size() - 1;
+            for (size_t s = 0; s < seeds; ++s)
+                out.runs.push_back({row, subjects[v].seeds[s], {}, {}, 0, v * seeds + s, std::nullopt, s, v});
+        }
+    }
+    out.bounds.resize(subjects.size() * seeds);
+}
+
+void simulateRun(CompareRun& run, const RunPair& pair, const Scenario& scenario, const std::vector<simcore::Job>& jobs)
+{
+    RunOptions options;
+    options.seed = run.seed;
+    options.scheduler = pair.scheduler;
+    options.repartitioner = pair.repartitioner;
+    options.timeSeries = false;
+    const auto result = simulate(scenario, jobs, options);
+    run.metrics = result.metrics;
+    run.gpuEnergyWmin = result.gpuEnergyWmin;
+    run.illegalDecisions = result.illegalDecisions.size();
+    if (scenario.cost)
+        run.cost = runCost(*scenario.cost, scenario.gpuCount(), result);
+}
+
+} // namespace
+
+std::string CompareResult::label(size_t row) const
+{
+    std::string text;
+    const std::string& variant = variants.at(pairVariants.at(row));
+    if (!variant.empty()) {
+        text += variant;
+        text += ": ";
+    }
+    text += pairs.at(row).label();
+    return text;
+}
+
 CompareResult compare(const Scenario& scenario, const std::vector<RunPair>& pairs,
                       const std::vector<std::uint64_t>& seeds, const std::optional<std::vector<simcore::Job>>& jobs,
                       Problems& problems, unsigned threads)
 {
+    return compareVariants({{"", scenario, seeds}}, pairs, jobs, problems, threads);
+}
+
+CompareResult compareVariants(const std::vector<CompareSubject>& subjects, const std::vector<RunPair>& pairs,
+                              const std::optional<std::vector<simcore::Job>>& jobs, Problems& problems,
+                              unsigned threads)
+{
+    if (subjects.empty())
+        throw std::invalid_argument("nothing to compare: no variant");
     CompareResult out;
-    out.pairs = pairs;
-    out.seeds = seeds;
-    std::vector<std::vector<simcore::Job>> days;
-    for (auto seed : seeds) {
-        days.push_back(jobs ? *jobs : scenarioJobs(scenario, seed, problems));
-        if (!problems.empty())
-            return out;
+    out.seeds = subjects.front().seeds;
+    std::vector<std::vector<simcore::Job>> days; // one per bounds slot: variant-major, then seed
+    size_t stored = 0;
+    for (const auto& subject : subjects) {
+        if (subject.seeds.size() != out.seeds.size())
+            throw std::invalid_argument("every variant needs as many seeds as the first");
+        out.variants.push_back(subject.name);
+        for (auto seed : subject.seeds) {
+            days.push_back(jobs ? *jobs : scenarioJobs(subject.scenario, seed, problems));
+            if (!problems.empty())
+                return out;
+            stored += days.back().size();
+            if (stored > kMaxCompareStoredJobs)
+                throw std::invalid_argument("the comparison's days (variants x seeds) hold more than " +
+                                            std::to_string(kMaxCompareStoredJobs) +
+                                            " jobs in all: use fewer seeds or variants");
+        }
     }
-    for (size_t p = 0; p < pairs.size(); ++p) {
-        for (size_t s = 0; s < seeds.size(); ++s)
-            out.runs.push_back({p, seeds[s], {}, {}, 0, s, std::nullopt});
-    }
-    out.bounds.resize(seeds.size());
-    // Tasks: first the bounds of each seed, then every run; each writes only its own slot.
-    const size_t tasks = seeds.size() + out.runs.size();
+    planRuns(out, subjects, pairs);
+    // Tasks: first the bounds of each variant and seed, then every run; each writes only its own slot.
+    const size_t tasks = out.bounds.size() + out.runs.size();
     std::atomic<size_t> next{0};
     std::vector<std::string> errors(tasks);
     auto worker = [&] {
         for (size_t t = next++; t < tasks; t = next++) {
             try {
-                if (t < seeds.size()) {
-                    out.bounds[t] = computeBounds(scenario, days[t]);
+                if (t < out.bounds.size()) {
+                    out.bounds[t] = computeBounds(subjects[t / out.seeds.size()].scenario, days[t]);
                     continue;
                 }
-                CompareRun& run = out.runs[t - seeds.size()];
-                RunOptions options;
-                options.seed = run.seed;
-                options.scheduler = pairs[run.pair].scheduler;
-                options.repartitioner = pairs[run.pair].repartitioner;
-                options.timeSeries = false;
-                const auto result = simulate(scenario, days[run.bounds], options);
-                run.metrics = result.metrics;
-                run.gpuEnergyWmin = result.gpuEnergyWmin;
-                run.illegalDecisions = result.illegalDecisions.size();
-                if (scenario.cost)
-                    run.cost = runCost(*scenario.cost, scenario.gpuCount(), result);
+                CompareRun& run = out.runs[t - out.bounds.size()];
+                simulateRun(run, out.pairs[run.pair], subjects[run.variant].scenario, days[run.bounds]);
             } catch (const std::exception& e) {
                 errors[t] = e.what();
             }

@@ -45,17 +45,46 @@ struct CompareRun
     simcore::RunMetrics metrics;
     std::vector<double> gpuEnergyWmin;
     size_t illegalDecisions = 0;
-    size_t bounds = 0;           ///< index into CompareResult::bounds (one per seed)
+    size_t bounds = 0;           ///< index into CompareResult::bounds (one per variant and seed)
     std::optional<RunCost> cost; ///< when the scenario has cost settings
+    size_t seedIndex = 0;        ///< index of its seed slot: runs of the same slot pair in a verdict
+    size_t variant = 0;          ///< index into CompareResult::variants
 };
 
 struct CompareResult
 {
-    std::vector<RunPair> pairs;
-    std::vector<std::uint64_t> seeds;
-    std::vector<Bounds> bounds;   ///< per seed
-    std::vector<CompareRun> runs; ///< pair-major, then seed
+    std::vector<RunPair> pairs;        ///< rows: variant-major, then the pairs as given
+    std::vector<size_t> pairVariants;  ///< the variant of each row (index into variants)
+    std::vector<std::uint64_t> seeds;  ///< the first variant's seeds
+    std::vector<std::string> variants; ///< names; one empty name when the comparison has no variants
+    std::vector<Bounds> bounds;        ///< variant-major, then seed slot
+    std::vector<CompareRun> runs;      ///< row-major, then seed
+
+    /// Row @p row's label: "scheduler/repartitioner", or "VARIANT: scheduler/repartitioner" in a
+    /// comparison of variants (docs/planning.md, "Variants: comparing fleets and layouts").
+    [[nodiscard]] std::string label(size_t row) const;
 };
+
+/// @brief At most this many jobs in all the days of one comparison (variants x seeds), held at once.
+inline constexpr size_t kMaxCompareStoredJobs = 10'000'000;
+
+/// @brief One scenario to compare (a variant applied to the base, see variants.h) and its seeds.
+struct CompareSubject
+{
+    std::string name; ///< the variant's name; empty for a comparison without variants
+    Scenario scenario;
+    std::vector<std::uint64_t> seeds;
+};
+
+/// @brief Runs every pair on every subject for each of its seeds (the subjects' seed lists have one
+/// length: seed slot s of every subject pairs in a verdict), on @p threads threads (0: all cores).
+/// With @p jobs given, every subject and seed uses those jobs. Results do not depend on the number of threads.
+/// @throws std::invalid_argument when there is no subject, the seed lists differ in length or the
+/// days hold more than kMaxCompareStoredJobs jobs.
+[[nodiscard]] CompareResult compareVariants(const std::vector<CompareSubject>& subjects,
+                                            const std::vector<RunPair>& pairs,
+                                            const std::optional<std::vector<simcore::Job>>& jobs, Problems& problems,
+                                            unsigned threads = 0);
 
 /// @brief Runs every pair on the same jobs for every seed, on @p threads threads (0: all cores).
 /// With @p jobs given, every seed uses those jobs (the seed then only feeds random policies).

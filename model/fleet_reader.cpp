@@ -115,14 +115,22 @@ FleetGroup readGroup(JsonReader& r, const Json& root, const Json& g, const std::
 
 std::vector<FleetGroup> readFleet(JsonReader& r, const Json& root)
 {
+    return readFleet(r, root, "$", root);
+}
+
+std::vector<FleetGroup> readFleet(JsonReader& r, const Json& holder, const std::string& path, const Json& root)
+{
     std::vector<FleetGroup> fleet;
-    const Json* arr = r.array(root, "$", "fleet");
+    const Json* arr = r.array(holder, path, "fleet");
     if (arr == nullptr)
         return fleet;
     if (arr->empty())
-        r.problem("$.fleet", "needs at least one group of GPUs");
+        r.problem(path + ".fleet", "needs at least one group of GPUs");
     for (size_t i = 0; i < arr->size(); ++i) {
-        const std::string p = "$.fleet[" + std::to_string(i) + "]";
+        std::string p = path;
+        p += ".fleet[";
+        p += std::to_string(i);
+        p += "]";
         if (!r.expectObject((*arr)[i], p))
             continue;
         FleetGroup group = readGroup(r, root, (*arr)[i], p);

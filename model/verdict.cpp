@@ -229,17 +229,17 @@ Objective parseObjective(const std::string& text)
 VerdictInput verdictInput(const CompareResult& result)
 {
     VerdictInput in;
-    for (const auto& p : result.pairs)
-        in.labels.push_back(p.label());
+    for (size_t row = 0; row < result.pairs.size(); ++row)
+        in.labels.push_back(result.label(row));
     in.metrics.assign(result.pairs.size(), std::vector<simcore::RunMetrics>(result.seeds.size()));
     const bool priced = !result.runs.empty() && std::all_of(result.runs.begin(), result.runs.end(),
                                                             [](const auto& r) { return r.cost.has_value(); });
     if (priced)
         in.costPerDay.assign(result.pairs.size(), std::vector<double>(result.seeds.size(), 0.0));
     for (const auto& run : result.runs) {
-        in.metrics.at(run.pair).at(run.bounds) = run.metrics;
+        in.metrics.at(run.pair).at(run.seedIndex) = run.metrics;
         if (priced)
-            in.costPerDay.at(run.pair).at(run.bounds) = run.cost->totalPerDay;
+            in.costPerDay.at(run.pair).at(run.seedIndex) = run.cost->totalPerDay;
     }
     return in;
 }

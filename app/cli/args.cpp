@@ -25,6 +25,7 @@ Args::Args(const std::vector<std::string>& words, const std::set<std::string>& f
             if (!hasInline && i + 1 >= words.size())
                 throw UsageError(w + " needs a value");
             m_values[w] = hasInline ? inlineValue : words[++i];
+            m_allValues.emplace_back(w, m_values[w]);
         } else {
             std::string valid;
             for (const auto& f : flags)
@@ -42,6 +43,16 @@ std::optional<std::string> Args::value(const std::string& name) const
     if (it == m_values.end())
         return std::nullopt;
     return it->second;
+}
+
+std::vector<std::string> Args::values(const std::string& name) const
+{
+    std::vector<std::string> out;
+    for (const auto& [option, v] : m_allValues) {
+        if (option == name)
+            out.push_back(v);
+    }
+    return out;
 }
 
 std::string Args::onePositional(const std::string& what) const

@@ -6,6 +6,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cli {
@@ -27,6 +28,8 @@ public:
 
     [[nodiscard]] bool flag(const std::string& name) const { return m_flags.count(name) > 0; }
     [[nodiscard]] std::optional<std::string> value(const std::string& name) const;
+    /// Every value of an option that may be repeated, in command-line order (value() gives the last).
+    [[nodiscard]] std::vector<std::string> values(const std::string& name) const;
     [[nodiscard]] const std::vector<std::string>& positionals() const { return m_positionals; }
     /// The single positional argument; UsageError if there is not exactly one.
     [[nodiscard]] std::string onePositional(const std::string& what) const;
@@ -34,6 +37,7 @@ public:
 private:
     std::set<std::string> m_flags;
     std::map<std::string, std::string> m_values;
+    std::vector<std::pair<std::string, std::string>> m_allValues;
     std::vector<std::string> m_positionals;
 };
 

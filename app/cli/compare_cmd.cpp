@@ -2,6 +2,7 @@
 #include "args.h"
 #include "commands.h"
 #include "compare.h"
+#include "compare_variants.h"
 #include "jobs_csv.h"
 #include "report_data.h"
 #include "result_json.h"
@@ -95,15 +96,58 @@ void printVerdictCells(std::ostream& out, const model::Verdict& v, const model::
         << model::significanceText(r);
 }
 
-void printTable(std::ostream& out, const model::CompareResult& r, const model::Verdict& v, double a)
+/// Width of the label column: the longest label ("VARIANT: sched/repart") and two spaces, at least 30.
+int labelWidth(const model::CompareResult& r)
 {
-    out << "Runs: " << r.pairs.size() << " policy pairs x " << r.seeds.size() << " seeds (mean ± 95% interval)\n";
+    size_t w = r.variants.size() > 1 || !r.variants.front().empty() ? 34 : 30; // the header's width
+    for (size_t p = 0; p < r.pairs.size(); ++p)
+        w = std::max(w, r.label(p).size() + 2);
+    return static_cast<int>(w);
+}
+
+/// The seed of variant @p v's first seed slot (each variant may have its own workload seed).
+std::uint64_t firstSeed(const model::CompareResult& r, size_t v)
+{
+    const auto it =
+        std::find_if(r.runs.begin(), r.runs.end(), [v](const model::CompareRun& run) { return run.variant == v; });
+    return it != r.runs.end() ? it->seed : 0;
+}
+
+/// The bounds of seed slot 0 (docs/bounds.md), one line each, per variant in a comparison of variants.
+void printBoundsFooter(std::ostream& out, const model::CompareResult& r)
+{
+    for (size_t v = 0; v < r.variants.size(); ++v) {
+        const auto& b0 = r.bounds[v * r.seeds.size()];
+        const std::string of = r.variants[v].empty() ? std::string() : " of " + r.variants[v];
+        out << "Energy bound E_LB" << of << " (seed " << firstSeed(r, v) << "): " << std::fixed << std::setprecision(1)
+            << b0.energy.energyWmin << " W*min, exact minimum preemptive makespan " << b0.energy.makespanMin
+            << " min\n";
+        out << "Tardiness bound T_LB" << of << " (seed " << firstSeed(r, v) << "): ";
+        if (b0.tardiness.computed)
+            out << std::setprecision(4) << b0.tardiness.avgTardinessMin << " min, " << b0.tardiness.note << "\n";
+        else
+            out << b0.tardiness.note << "\n";
+    }
+}
+
+/// @p weights: the energy weight a of each variant, for its runs' ET_LB.
+void printTable(std::ostream& out, const model::CompareResult& r, const model::Verdict& v,
+                const std::vector<double>& weights)
+{
+    const int lw = labelWidth(r);
+    out << "Runs: " << r.pairs.size() << " policy pairs";
+    if (r.variants.size() > 1 || !r.variants.front().empty())
+        out << " (" << r.variants.size() << " variants x " << r.pairs.size() / r.variants.size() << ")";
+    out << " x " << r.seeds.size() << " seeds (mean ± 95% interval)\n";
     out << "Ranked on " << v.objective.name() << " (--objective " << v.objective.id() << ") against "
-        << r.pairs[v.baseline].label() << "; diff % is paired by seed, with its 95% interval\n";
-    out << std::left << std::setw(30) << "scheduler/repartitioner" << std::setw(10) << "rank" << std::setw(20)
-        << (v.objective.name() + " mean") << std::setw(10) << "diff %" << std::setw(10) << "+-95%" << std::setw(11)
-        << "signif." << std::setw(24) << "energy (W*min)" << std::setw(16) << "gap E_LB" << std::setw(22)
-        << "avg tardiness (min)" << std::setw(20) << "above T_LB (min)" << std::setw(22) << "ET"
+        << r.label(v.baseline) << "; diff % is paired by seed, with its 95% interval\n";
+    out << std::left << std::setw(lw)
+        << (r.variants.size() > 1 || !r.variants.front().empty() ? "variant: scheduler/repartitioner"
+                                                                 : "scheduler/repartitioner")
+        << std::setw(10) << "rank" << std::setw(20) << (v.objective.name() + " mean") << std::setw(10) << "diff %"
+        << std::setw(10) << "+-95%" << std::setw(11) << "signif." << std::setw(24) << "energy (W*min)" << std::setw(16)
+        << "gap E_LB" << std::setw(22) << "avg tardiness (min)" << std::setw(20) << "above T_LB (min)" << std::setw(22)
+        << "ET"
         << "gap ET_LB\n";
     // A mean of gaps over seeds is only a gap if every seed has a bound; an ET gap only if every
     // seed's tardiness bound is the LP's (the real-day bounds are far below any schedule).
@@ -124,28 +168,21 @@ void printTable(std::ostream& out, const model::CompareResult& r, const model::V
             et.push_back(run.metrics.et);
             ge.push_back(gapPercent(run.metrics.energyWmin, b.energy.energyWmin));
             gt.push_back(b.tardiness.computed ? run.metrics.avgTardinessMin - tlb : 0.0);
-            get.push_back(gapPercent(run.metrics.et, model::etBound(b, a)));
+            get.push_back(gapPercent(run.metrics.et, model::etBound(b, weights[run.variant])));
         }
-        out << std::left << std::setw(30) << r.pairs[p].label();
+        out << std::left << std::setw(lw) << r.label(p);
         printVerdictCells(out, v, ranked);
         out << std::setw(24) << cell(model::meanCi(e), 0) << std::setw(16) << (cell(model::meanCi(ge), 1) + "%")
             << std::setw(22) << cell(model::meanCi(t), 4) << std::setw(20)
             << (tl ? cell(model::meanCi(gt), 3) : std::string("n/a")) << std::setw(22) << cell(model::meanCi(et), 5)
             << (etl ? cell(model::meanCi(get), 1) + "%" : std::string("n/a")) << "\n";
     }
-    const auto& b0 = r.bounds.front();
-    out << "Energy bound E_LB (seed " << r.seeds.front() << "): " << std::fixed << std::setprecision(1)
-        << b0.energy.energyWmin << " W*min, exact minimum preemptive makespan " << b0.energy.makespanMin << " min\n";
-    out << "Tardiness bound T_LB (seed " << r.seeds.front() << "): ";
-    if (b0.tardiness.computed)
-        out << std::setprecision(4) << b0.tardiness.avgTardinessMin << " min, " << b0.tardiness.note << "\n";
-    else
-        out << b0.tardiness.note << "\n";
+    printBoundsFooter(out, r);
     const auto missing =
         std::count_if(r.bounds.begin(), r.bounds.end(), [](const model::Bounds& b) { return !b.tardiness.computed; });
     if (missing > 0)
-        out << missing << " of " << r.bounds.size()
-            << " seeds have no tardiness bound: the tardiness gap is n/a and their ET_LB uses T_LB = 0\n";
+        out << missing << " of " << r.bounds.size() << (r.variants.size() > 1 ? " days (variant x seed)" : " seeds")
+            << " have no tardiness bound: the tardiness gap is n/a and their ET_LB uses T_LB = 0\n";
     out << "The tardiness gap is in minutes above T_LB (a bound near 0 makes a percentage meaningless); the bounds "
            "are explained in docs/bounds.md.\n";
     if (!etl)
@@ -163,7 +200,7 @@ void addVerdictJson(nlohmann::ordered_json& o, const model::Verdict& v, const mo
     const auto& r = v.of(run.pair);
     o["objective"] = v.objective.id();
     o["objective_value"] = v.objective.value(run.metrics, run.cost ? run.cost->totalPerDay : 0.0);
-    o["diff_pct"] = r.diffDefined ? nlohmann::ordered_json(r.diffsPercent[run.bounds]) : nlohmann::ordered_json();
+    o["diff_pct"] = r.diffDefined ? nlohmann::ordered_json(r.diffsPercent[run.seedIndex]) : nlohmann::ordered_json();
     o["rank"] = r.rank;
     o["feasible"] = r.feasible;
     o["is_baseline"] = r.isBaseline;
@@ -177,12 +214,9 @@ void addVerdictJson(nlohmann::ordered_json& o, const model::Verdict& v, const mo
 }
 
 /// --objective and --baseline, checked before anything is simulated.
-std::pair<model::Objective, size_t> verdictOptions(const Args& args, const std::vector<model::RunPair>& pairs)
+std::pair<model::Objective, size_t> verdictOptions(const Args& args, const std::vector<std::string>& labels)
 {
     std::pair<model::Objective, size_t> o{};
-    std::vector<std::string> labels;
-    for (const auto& p : pairs)
-        labels.push_back(p.label());
     try {
         o.first = model::parseObjective(args.value("--objective").value_or("et"));
     } catch (const std::invalid_argument& e) {
@@ -203,7 +237,8 @@ void printCostTable(std::ostream& out, const model::CompareResult& r)
         return;
     const std::string& currency = r.runs.front().cost->currency;
     out << "Cost per day (" << currency << ", mean ± 95% interval)\n";
-    out << std::left << std::setw(30) << "scheduler/repartitioner" << std::setw(22) << "energy (kWh/day)"
+    const int lw = labelWidth(r);
+    out << std::left << std::setw(lw) << "scheduler/repartitioner" << std::setw(22) << "energy (kWh/day)"
         << std::setw(22) << "energy cost" << std::setw(22) << "GPU cost" << std::setw(22) << "total"
         << "carbon (kg CO2/day)\n";
     for (size_t p = 0; p < r.pairs.size(); ++p) {
@@ -218,43 +253,30 @@ void printCostTable(std::ostream& out, const model::CompareResult& r)
             total.push_back(c.totalPerDay);
             carbon.push_back(c.carbonKgPerDay);
         }
-        out << std::left << std::setw(30) << r.pairs[p].label() << std::setw(22) << cell(model::meanCi(kwh), 2)
-            << std::setw(22) << cell(model::meanCi(energy), 2) << std::setw(22) << cell(model::meanCi(gpu), 2)
-            << std::setw(22) << cell(model::meanCi(total), 2) << cell(model::meanCi(carbon), 2) << "\n";
+        out << std::left << std::setw(lw) << r.label(p) << std::setw(22) << cell(model::meanCi(kwh), 2) << std::setw(22)
+            << cell(model::meanCi(energy), 2) << std::setw(22) << cell(model::meanCi(gpu), 2) << std::setw(22)
+            << cell(model::meanCi(total), 2) << cell(model::meanCi(carbon), 2) << "\n";
     }
 }
 
-} // namespace
-
-int runCompare(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+/// Every row's label before anything runs (for --baseline): variant-major, then the pairs.
+std::vector<std::string> rowLabels(const std::vector<model::CompareSubject>& subjects,
+                                   const std::vector<model::RunPair>& pairs)
 {
-    const Args args(words, {"--json"},
-                    {"--runs", "--seeds", "--jobs", "--threads", "--multiplier", "--db", "--objective", "--baseline"});
-    Loaded in;
-    if (!load(args, in, err))
-        return kExitBadInput;
-    const auto pairs = model::parseRunPairs(
-        args.value("--runs").value_or(in.scenario.scheduler.id + "/" + in.scenario.repartitioner.id));
-    const auto [objective, baseline] = verdictOptions(args, pairs);
-    std::vector<std::uint64_t> seeds;
-    try {
-        seeds = args.value("--seeds") ? model::parseSeeds(*args.value("--seeds"))
-                                      : std::vector<std::uint64_t>{in.scenario.workload.diurnal.seed};
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(std::string("--seeds: ") + e.what());
+    std::vector<std::string> labels;
+    for (const auto& subject : subjects) {
+        for (const auto& p : pairs) {
+            std::string label = subject.name.empty() ? std::string() : subject.name + ": ";
+            label += p.label();
+            labels.push_back(label);
+        }
     }
-    const unsigned threads = args.value("--threads") ? static_cast<unsigned>(std::stoul(*args.value("--threads"))) : 0;
-    std::unique_ptr<model::SessionStore> store;
-    if (auto db = args.value("--db"))
-        store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create);
-    model::Problems problems;
-    const auto result = model::compare(in.scenario, pairs, seeds, in.jobs, problems, threads);
-    if (!problems.empty()) {
-        for (const auto& p : problems.items())
-            err << "error: " << p.text() << "\n";
-        return kExitBadInput;
-    }
-    const auto verdict = model::makeVerdict(model::verdictInput(result), objective, baseline);
+    return labels;
+}
+
+/// One object per run for --json (and the session): its metrics, bounds and cost.
+nlohmann::ordered_json runsJson(const model::CompareResult& result, bool variants)
+{
     nlohmann::ordered_json arr = nlohmann::ordered_json::array();
     for (const auto& run : result.runs) {
         simcore::RunResult rr;
@@ -265,6 +287,8 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
             model::metricsJson(rr, {{"scheduler", model::jsonString(result.pairs[run.pair].scheduler.id)},
                                     {"repartitioner", model::jsonString(result.pairs[run.pair].repartitioner.id)},
                                     {"seed", std::to_string(run.seed)}}));
+        if (variants)
+            o["variant"] = result.variants[run.variant];
         o["illegal_decisions"] = run.illegalDecisions;
         o["energy_lb_wmin"] = b.energy.energyWmin;
         if (b.tardiness.computed)
@@ -273,24 +297,68 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
             o["cost"] = nlohmann::ordered_json::parse(model::runCostJson(*run.cost));
         arr.push_back(o);
     }
-    if (store) {
-        std::vector<model::RunRecord> records;
-        const std::string text = readText(args.onePositional("scenario file"));
-        for (size_t i = 0; i < result.runs.size(); ++i) {
-            const auto& run = result.runs[i];
-            records.push_back({in.scenario.name, text, result.pairs[run.pair].scheduler.id,
-                               result.pairs[run.pair].repartitioner.id, run.seed, arr[i].dump(), nullptr});
-        }
-        const auto ids = store->saveRuns(records);
-        err << "saved " << ids.size() << " runs in " << store->path().string() << "\n";
+    return arr;
+}
+
+void saveRuns(const Args& args, model::SessionStore& store, const model::Scenario& scenario,
+              const model::CompareResult& result, const nlohmann::ordered_json& arr, std::ostream& err)
+{
+    std::vector<model::RunRecord> records;
+    const std::string text = readText(args.onePositional("scenario file"));
+    for (size_t i = 0; i < result.runs.size(); ++i) {
+        const auto& run = result.runs[i];
+        records.push_back({scenario.name, text, result.pairs[run.pair].scheduler.id,
+                           result.pairs[run.pair].repartitioner.id, run.seed, arr[i].dump(), nullptr});
     }
+    const auto ids = store.saveRuns(records);
+    err << "saved " << ids.size() << " runs in " << store.path().string() << "\n";
+}
+
+} // namespace
+
+int runCompare(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
+{
+    const Args args(words, {"--json", "--no-base"},
+                    {"--runs", "--seeds", "--jobs", "--threads", "--multiplier", "--db", "--objective", "--baseline",
+                     "--variants", "--variant"});
+    Loaded in;
+    if (!load(args, in, err))
+        return kExitBadInput;
+    const auto pairs = model::parseRunPairs(
+        args.value("--runs").value_or(in.scenario.scheduler.id + "/" + in.scenario.repartitioner.id));
+    const bool variants = hasVariants(args);
+    if (variants && args.value("--db"))
+        throw UsageError("--db does not store variants yet (docs/planning.md, \"Variants: comparing fleets and "
+                         "layouts\"): drop --db or the variants");
+    const auto subjects = compareSubjects(args, in.scenario, in.jobs.has_value(), err);
+    if (subjects.empty())
+        return kExitBadInput;
+    const auto [objective, baseline] = verdictOptions(args, rowLabels(subjects, pairs));
+    const unsigned threads = args.value("--threads") ? static_cast<unsigned>(std::stoul(*args.value("--threads"))) : 0;
+    std::unique_ptr<model::SessionStore> store;
+    if (auto db = args.value("--db"))
+        store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create);
+    model::Problems problems;
+    const auto result = model::compareVariants(subjects, pairs, in.jobs, problems, threads);
+    if (!problems.empty()) {
+        for (const auto& p : problems.items())
+            err << "error: " << p.text() << "\n";
+        return kExitBadInput;
+    }
+    const auto verdict = model::makeVerdict(model::verdictInput(result), objective, baseline);
+    auto arr = runsJson(result, variants);
+    if (store)
+        saveRuns(args, *store, in.scenario, result, arr, err);
     // The session keeps each run's own metrics; the ranking belongs to this comparison only.
     for (size_t i = 0; i < result.runs.size(); ++i)
         addVerdictJson(arr[i], verdict, result.runs[i]);
     if (args.flag("--json"))
         out << arr.dump(2) << "\n";
     else {
-        printTable(out, result, verdict, in.scenario.energyWeight);
+        std::vector<double> weights;
+        for (const auto& subject : subjects)
+            weights.push_back(subject.scenario.energyWeight);
+        printTable(out, result, verdict, weights);
         printCostTable(out, result);
     }
     return kExitOk;

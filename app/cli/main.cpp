@@ -31,6 +31,7 @@ Commands:
   compare SCENARIO.json --runs "cedf/static,edf-most-packed/static,cedf/none" [--seeds 1-10]
           [--jobs JOBS.csv] [--multiplier X] [--threads N] [--json] [--db SESSION.sqlite]
           [--objective et|energy:T|p95|cost] [--baseline SCHED/REPART]
+          [--variants VARIANTS.json] [--variant "NAME:key=value;..."]... [--no-base]
       Runs every scheduler/repartitioner pair on the same jobs for every seed, in parallel, and
       prints energy, average tardiness and ET with their gaps to the lower bounds (mean and 95%
       interval over seeds); --json prints one object per run. --multiplier replaces the
@@ -38,7 +39,10 @@ Commands:
       energy:T ranks runs with mean avg tardiness above T minutes last; cost: cost per day,
       with the scenario's cost settings) against --baseline
       (default the first pair): % difference paired by seed, its 95% interval, whether it is
-      significant, and a verdict line (docs/planning.md, "Verdicts").
+      significant, and a verdict line (docs/planning.md, "Verdicts"). With variants (a file, or
+      inline with keys multiplier, seed, preemption, energy_weight, layouts=1,1,2,3, gpus=N) every
+      pair runs on the base (unless --no-base) and on each variant, rows "VARIANT: sched/repart",
+      which --baseline may name (docs/planning.md, "Variants: comparing fleets and layouts").
   bounds SCENARIO.json [--jobs JOBS.csv] [--seed N] [--multiplier X] [--json]
       The energy lower bound (exact minimum preemptive makespan of the linearised jobs) and the
       average-tardiness lower bound: the largest of the order-statistic and area-window bounds
