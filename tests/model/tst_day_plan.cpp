@@ -2,6 +2,7 @@
 // The best day plan (docs/planning.md, "Best day plan"): the mix a run really had, counted by
 // hand; model::planDay giving the same plan, scores and refinement on 1 and 2 threads; and
 // `migsight-cli plan --search day` end to end and on bad options.
+#include "cli_test_support.h"
 #include "day_plan.h"
 #include "scenario.h"
 #include "simulation.h"
@@ -9,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -31,26 +31,8 @@ model::Scenario paperFleet(int gpus, double multiplier)
     return s;
 }
 
-struct Output
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Output cli(const QStringList& args)
-{
-    QProcess p;
-    p.setWorkingDirectory(QStringLiteral(MIGSIGHT_SOURCE_DIR));
-    p.start(QStringLiteral(MIGSIGHT_CLI), args);
-    if (!p.waitForFinished(300000))
-        qFatal("migsight-cli %s did not finish", qPrintable(args.join(' ')));
-    Output o;
-    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    o.out = p.readAllStandardOutput();
-    o.err = p.readAllStandardError();
-    return o;
-}
+using clitest::cli;
+using clitest::Output;
 
 } // namespace
 

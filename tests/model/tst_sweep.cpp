@@ -3,6 +3,7 @@
 // points, the fewest-GPUs rule on hand-made and on simulated cells, cells equal to a plain
 // simulate() of the resized fleet, identical results on any number of threads, bad input refused
 // before anything runs, and the command-line tool as a user scripts it.
+#include "cli_test_support.h"
 #include "compare.h"
 #include "scenario.h"
 #include "simulation.h"
@@ -14,7 +15,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTest>
 
 #include <cstring>
@@ -50,22 +50,8 @@ model::SweepCell cell(int gpus, std::vector<double> avg, std::vector<double> p95
     return c;
 }
 
-struct Output
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Output cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(MIGSIGHT_CLI), args);
-    if (!p.waitForFinished(120000))
-        qFatal("migsight-cli %s did not finish", qPrintable(args.join(' ')));
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using clitest::cli;
+using clitest::Output;
 
 } // namespace
 

@@ -7,36 +7,19 @@
 //  - a job larger than every instance is left out of the bounds as it is left out of the runs;
 //  - policies --json lists every scheduler and repartitioner with a description;
 //  - an unknown id in --runs exits with status 2 and lists the valid ids.
+#include "cli_test_support.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QtTest>
 
 #include <set>
 
 namespace {
 
-struct Output
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Output cli(const QStringList& args)
-{
-    QProcess p;
-    p.setWorkingDirectory(QStringLiteral(MIGSIGHT_SOURCE_DIR));
-    p.start(QStringLiteral(MIGSIGHT_CLI), args);
-    if (!p.waitForFinished(120000))
-        qFatal("migsight-cli %s did not finish", qPrintable(args.join(' ')));
-    Output o;
-    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    o.out = p.readAllStandardOutput();
-    o.err = p.readAllStandardError();
-    return o;
-}
+using clitest::cli;
+using clitest::Output;
 
 QString sample(const char* name)
 {

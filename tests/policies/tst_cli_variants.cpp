@@ -4,36 +4,19 @@
 // "VARIANT: sched/repart", the same output whatever --threads; --baseline may name a variant's row,
 // and one that is not among the rows exits 2 listing them; a bad variants file names the file and
 // the JSON path; contradicting options exit 2 before anything runs.
+#include "cli_test_support.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QtTest>
 
 #include <set>
 
 namespace {
 
-struct Output
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Output cli(const QStringList& args)
-{
-    QProcess p;
-    p.setWorkingDirectory(QStringLiteral(MIGSIGHT_SOURCE_DIR));
-    p.start(QStringLiteral(MIGSIGHT_CLI), args);
-    if (!p.waitForFinished(120000))
-        qFatal("migsight-cli %s did not finish", qPrintable(args.join(' ')));
-    Output o;
-    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    o.out = p.readAllStandardOutput();
-    o.err = p.readAllStandardError();
-    return o;
-}
+using clitest::cli;
+using clitest::Output;
 
 const QString kScenario = QStringLiteral("samples/paper-fleet.json");
 const QString kVariants = QStringLiteral("samples/paper-fleet-variants.json");

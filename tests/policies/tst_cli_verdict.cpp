@@ -7,10 +7,11 @@
 //  - --objective p95 and energy:T rank on those quantities;
 //  - an unknown objective or a baseline not among the pairs exits with status 2 and says why,
 //    before anything is simulated (nothing on stdout).
+#include "cli_test_support.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QtTest>
 
 #include <cmath>
@@ -18,26 +19,8 @@
 
 namespace {
 
-struct Output
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Output cli(const QStringList& args)
-{
-    QProcess p;
-    p.setWorkingDirectory(QStringLiteral(MIGSIGHT_SOURCE_DIR));
-    p.start(QStringLiteral(MIGSIGHT_CLI), args);
-    if (!p.waitForFinished(120000))
-        qFatal("migsight-cli %s did not finish", qPrintable(args.join(' ')));
-    Output o;
-    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    o.out = p.readAllStandardOutput();
-    o.err = p.readAllStandardError();
-    return o;
-}
+using clitest::cli;
+using clitest::Output;
 
 const QString kSample = QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/paper-single.json");
 const QString kRuns = QStringLiteral("cedf/static,edf-most-packed/static,cedf/none");
