@@ -98,6 +98,7 @@ void VerdictBar::connectSignals()
         if (m_updating || index < 0)
             return;
         m_baselineKey = m_baseline->itemData(index).toInt();
+        m_baselineChosen = true;
         recompute();
     });
 }
@@ -121,7 +122,9 @@ void VerdictBar::refreshBaselines()
 {
     const bool kept =
         std::any_of(m_entries.begin(), m_entries.end(), [this](const Entry& e) { return e.key == m_baselineKey; });
-    if (!kept)
+    // Until the user picks one, the baseline is the first run in the page's order, whichever run
+    // finished first (runs end in any order on the worker threads).
+    if (!kept || !m_baselineChosen)
         m_baselineKey = m_entries.empty() ? 0 : m_entries.front().key;
     const std::vector<std::string> labels = uniqueLabels(m_entries);
     m_updating = true;
@@ -203,8 +206,10 @@ void VerdictBar::setObjective(const model::Objective& objective)
 void VerdictBar::setBaselineKey(int key)
 {
     const int index = m_baseline->findData(key);
-    if (index >= 0)
+    if (index >= 0) {
+        m_baselineChosen = true;
         m_baseline->setCurrentIndex(index);
+    }
 }
 
 } // namespace ui

@@ -68,6 +68,7 @@ private:
     QLabel* m_sentence = nullptr;
     std::vector<Entry> m_entries;
     int m_baselineKey = 0;
+    bool m_baselineChosen = false; ///< the user (or setBaselineKey) picked the baseline
     std::optional<model::Verdict> m_verdict;
     bool m_updating = false;
 };
