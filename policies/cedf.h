@@ -10,7 +10,7 @@
 
 namespace policies {
 
-/// @brief Categorical EDF (domain notes, section 6): jobs by (class, deadline, id), where the
+/// @brief Categorical EDF (docs/engine.md, "One step"): jobs by (class, deadline, id), where the
 /// class says how much the job gains from large slices (1: thr(4g) < 0.8 thr(7g), it scales
 /// well; 2: thr(2g) < 0.8 thr(7g); 3: thr(1g) < 0.8 thr(7g); else 4, it gains nothing); GPUs in a static order by
 /// average slice size of their layout, largest first, then index; slice rule as EDF Most Packed.

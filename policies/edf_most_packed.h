@@ -5,7 +5,7 @@
 
 namespace policies {
 
-/// @brief EDF Most Packed (domain notes, section 6): queue by (deadline, id); GPUs by busy compute
+/// @brief EDF Most Packed (docs/engine.md, "One step"): queue by (deadline, id); GPUs by busy compute
 /// slices descending (placements of this round included), then index; the first free slice (by
 /// size, then position) on which the job meets its deadline, else the earliest-finishing one.
 class EdfMostPacked : public simcore::Scheduler

@@ -10,7 +10,7 @@
 
 namespace policies {
 
-/// @brief A job of the linearised relaxation (domain notes, section 8): each GPU is one machine
+/// @brief A job of the linearised relaxation (docs/bounds.md): each GPU is one machine
 /// and job j needs q_j machine-minutes at a rate of at most one machine.
 struct LinearJob
 {
@@ -30,7 +30,7 @@ struct LinearJob
 /// ties (Muntz-Coffman levels), which is optimal for this problem.
 [[nodiscard]] double minPreemptiveMakespan(std::vector<LinearJob> jobs, int machines);
 
-/// @brief The simple valid bound of the domain notes: max(max_j(r_j + q_j),
+/// @brief The simple valid bound (docs/bounds.md): max(max_j(r_j + q_j),
 /// max_k [r_(k) + sum of q_j released at or after r_(k) / m]).
 [[nodiscard]] double simpleMakespanBound(std::vector<LinearJob> jobs, int machines);
 

@@ -5,7 +5,7 @@
 
 namespace policies {
 
-/// @brief FCFS first fit (domain notes, section 6): jobs by (release, id); each to the first
+/// @brief FCFS first fit (docs/engine.md, "One step"): jobs by (release, id); each to the first
 /// free slice by GPU index, then size, then position.
 class Fcfs : public simcore::Scheduler
 {

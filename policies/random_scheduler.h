@@ -10,7 +10,7 @@
 
 namespace policies {
 
-/// @brief Random (baseline, domain notes section 6): the earliest-deadline job goes to a free
+/// @brief Random (baseline, docs/engine.md, "One step"): the earliest-deadline job goes to a free
 /// slice drawn uniformly (Rng seeded from the run's seed plus the `seed` parameter) among the
 /// free slices that fit it, listed in scan order (GPU index, size, position).
 class RandomScheduler : public simcore::Scheduler

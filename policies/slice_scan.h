@@ -93,7 +93,7 @@ struct SliceChoice
     return meets != 0 ? meets : fastest;
 }
 
-/// @brief The "most packed" slice rule of the domain notes (section 6): scanning GPUs in
+/// @brief The "most packed" slice rule of docs/engine.md ("One step"): scanning GPUs in
 /// @p gpuOrder (or, when it is empty, most packed first through the engine's index), take the
 /// first free slice on which the job meets its deadline; if none, the one with the earliest finish
 /// (the first in scan order on ties). Respects memory needs. Invalid choice if nothing fits.

@@ -30,7 +30,7 @@ struct Placement
 };
 
 /// @brief A GPU's configuration: its instances in the order they are listed. The order matters:
-/// scheduling tie-breaks use an instance's position in this list (domain notes, section 6).
+/// scheduling tie-breaks use an instance's position in this list (docs/engine.md, "One step").
 using Layout = std::vector<Placement>;
 
 /// @brief A named list of configurations the repartitioners may choose from (e.g. the 12-list).

@@ -7,7 +7,7 @@
 
 namespace simcore {
 
-/// @brief A kind of job and how it speeds up on larger slices (domain notes, section 2).
+/// @brief A kind of job and how it speeds up on larger slices (docs/scenario-format.md).
 struct JobType
 {
     std::string id;    ///< stable id used in files, e.g. "bert_train"

@@ -18,7 +18,7 @@ struct JobMix
 /// Assumes the order of defaultJobTypes().
 [[nodiscard]] JobMix defaultJobMix();
 
-/// @brief How job sizes and deadlines are drawn (domain notes, sections 2 and 3).
+/// @brief How job sizes and deadlines are drawn (docs/scenario-format.md).
 struct SizeModel
 {
     double inferenceMeanMin = 3.0;                ///< Exponential mean on a 1g slice

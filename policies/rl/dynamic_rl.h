@@ -30,7 +30,7 @@ struct DynamicRlTrace
     std::vector<DynamicRlStep> steps;
 };
 
-/// @brief The single-GPU dynamic agent (CCGrid formulation, domain notes section 7): at fixed
+/// @brief The single-GPU dynamic agent (CCGrid formulation, docs/learned-policies.md): at fixed
 /// decision epochs it looks up its Q table with (time of day bucket, queued jobs per GPU bucket,
 /// current configuration) and moves to the best configuration of the 19-list. On a fleet, every
 /// GPU decides alone with the fleet's queue per GPU.

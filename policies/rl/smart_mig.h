@@ -42,7 +42,7 @@ struct SmartMigTrace
 /// evaluation, so the shipped weights and the reported evaluation are the same with 64 as with 256.
 inline constexpr int kSmartMigQueueSample = 64;
 
-/// @brief SMART-MIG (mean-field multi-agent RL, domain notes section 7): every decisionEvery
+/// @brief SMART-MIG (mean-field multi-agent RL, docs/learned-policies.md): every decisionEvery
 /// events one shared actor network maps a 53-number fleet observation to a 12x12 row-stochastic
 /// matrix p(next | current configuration); every GPU samples its next configuration among the
 /// top-k entries of its current row. Work per decision does not grow with the fleet except for the

@@ -226,7 +226,7 @@ void TestCli::simulateSample()
     const double a = m.value(QLatin1String("energy_weight")).toDouble();
     const int jobs = m.value(QLatin1String("jobs")).toInt();
     QVERIFY(jobs > 0 && energy > 0.0 && tardiness >= 0.0);
-    // ET = (a E + T) / (a + 1), domain.md section 5.
+    // ET = (a E + T) / (a + 1), docs/engine.md, "Metrics".
     QVERIFY(std::abs(m.value(QLatin1String("et")).toDouble() - (a * energy + tardiness) / (a + 1)) <= 1e-9 * energy);
 
     const QString goldenPath = QDir(kExpected).filePath(file);

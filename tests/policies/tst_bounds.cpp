@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The lower bounds of docs/domain.md, section 8.
+// The lower bounds of docs/bounds.md.
 //  - minPreemptiveMakespan (P|pmtn,r_j|Cmax) on hand-worked instances and on 70 random small
 //    ones against an exact reference implemented here: a binary search on C whose feasibility
 //    test is a linear program solved with GLPK (and, as a cross-check of the reference, one LP

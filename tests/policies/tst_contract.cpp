@@ -418,7 +418,7 @@ void TestContract::everyPolicyPair()
     QCOMPARE(m.completed, static_cast<int>(sc.fittable.size()));
 
     // Energy: the integral of the power the run reported, from 0 to the last completion
-    // (domain notes, section 4: "every GPU accrues power from time 0 until the simulation ends
+    // (docs/engine.md, "Energy": "every GPU accrues power from time 0 until the simulation ends
     // (the last completion)"), also when a job that fits nowhere keeps the run stepping the
     // repartitioner's wake-ups after the last completion.
     QVERIFY2(std::abs(out.integratedEnergy - m.energyWmin) <= 1e-9 * m.energyWmin,

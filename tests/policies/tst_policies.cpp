@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every scheduling and repartitioning policy on small cases worked out by hand from
-// docs/domain.md (sections 1, 2, 4, 6 with its normative tie-breaks, and 7) and from each
-// policy's documented rule. The expected slice of every job is derived in the comment next to
-// the case, never taken from a run.
+// the model (docs/scenario-format.md for boards and jobs, docs/engine.md for energy and the
+// normative tie-breaks, docs/learned-policies.md) and from each policy's documented rule. The expected slice of every
+// job is derived in the comment next to the case, never taken from a run.
 //
 // Board: A100-40GB. P(b) = 40, 119, 160, 205.3, 243.9, 247.7, 248.5, 248.5 W for b = 0..7.
 // Memory: 1g.5gb 4.75, 1g.10gb 9.625, 2g.10gb 9.625, 3g.20gb 19.5, 4g.20gb 19.5, 7g.40gb 39.25 GiB.
@@ -100,7 +100,7 @@ std::string errorOf(const std::function<void()>& fn)
     return {};
 }
 
-/// CEDF written straight from the domain notes (section 6), slow on purpose: GPUs by average
+/// CEDF written straight from its description (docs/engine.md, "One step"), slow on purpose: GPUs by average
 /// slice size descending, then index; per GPU the free instances that fit the job's memory by
 /// size, then position; the first on which the job meets its deadline, else the earliest finish
 /// (the first in scan order on ties). The optimised scheduler must make the same choices.

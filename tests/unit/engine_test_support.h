@@ -27,7 +27,7 @@ using simcore::RunResult;
 constexpr int kResnetTrain = 1;
 constexpr int kBertInfer = 2;
 
-// domain.md section 4.
+// docs/engine.md, "Energy".
 constexpr double P0 = 40.0, P3 = 205.3, P4 = 243.9, P5 = 247.7, P6 = 248.5, P7 = 248.5;
 
 inline const simcore::GpuModel& a100()

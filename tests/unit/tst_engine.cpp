@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The engine on small cases worked out by hand from docs/domain.md (sections 2, 4, 5 and the
-// normative tie-breaks and event order of section 6). Every expected number below comes from
+// The engine on small cases worked out by hand from docs/scenario-format.md (job types) and
+// docs/engine.md (energy, metrics, the normative tie-breaks and event order). Every expected number below comes from
 // the arithmetic in the comment next to it, never from a run of the engine.
 //
 // Board: A100-40GB, power by busy compute slices b (W):
@@ -69,7 +69,7 @@ private slots:
 
 void TestEngine::initTestCase()
 {
-    // The hand computations assume the domain notes' power curve.
+    // The hand computations assume the A100-40GB catalog's power curve.
     const std::vector<double> expected = {P0, 119, 160, P3, P4, P5, P6, P7};
     QCOMPARE(a100().powerW, expected);
 }
@@ -431,7 +431,7 @@ void TestEngine::sublinearCarryOver()
 void TestEngine::energyEndsAtLastCompletion_data()
 {
     // One 7g. Job 1: bert_infer, released 0, work 14 (p7 = 2), deadline 10 -> [0,2]. Job 2 needs
-    // 100 GiB and fits no instance: it never runs. domain.md section 4: every GPU accrues power
+    // 100 GiB and fits no instance: it never runs. docs/engine.md, "Energy": every GPU accrues power
     // "from time 0 until the simulation ends (the last completion)": energy = 248.5 * 2 = 497 and
     // the makespan is 2, whatever events come after the last completion.
     QTest::addColumn<double>("unfitRelease");

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// MIG geometry of the shipped boards against the domain notes (docs: domain.md, section 1): the
+// MIG geometry of the shipped boards against the boards' placement rules (docs/scenario-format.md): the
 // placement table, the two named configuration lists of the A100-40GB, the placement rules
 // (validateLayout), the enumeration of every valid / maximal layout (checked against an
 // independent brute force over subsets of placements) and the search for a placement.
@@ -50,7 +50,7 @@ QString text(const GpuModel& gpu, const Layout& layout)
     return QString::fromStdString(simcore::layoutText(gpu, layout));
 }
 
-/// One row of the domain notes' placement table (section 1), the same on all four boards.
+/// One row of the placement table of NVIDIA's MIG user guide, the same on all four boards.
 struct Kind
 {
     int nvmlId;
@@ -163,7 +163,7 @@ std::vector<unsigned> asMasks(const std::vector<Candidate>& c, const std::vector
     return masks;
 }
 
-/// The domain notes' short names of the A100-40GB profiles ("1g" is 1g.5gb).
+/// The papers' short names of the A100-40GB profiles ("1g" is 1g.5gb).
 std::string fullName(const std::string& shortName)
 {
     static const std::map<std::string, std::string> names = {
@@ -253,7 +253,7 @@ void TestGeometry::placementTable()
 
 void TestGeometry::boardProfiles_data()
 {
-    // Names, memory (GiB, where the notes give it) and SMs from domain.md section 1;
+    // Names, memory (GiB, where the notes give it) and SMs from docs/scenario-format.md;
     // A100-80GB: twice the A100-40GB memory, same SMs. -1: memory not given in the notes.
     QTest::addColumn<QString>("board");
     QTest::addColumn<QStringList>("names");
@@ -317,7 +317,7 @@ void TestGeometry::powerCurves()
     QVERIFY(gpu.powerW[7] > gpu.powerW[0]);
     QVERIFY(!gpu.powerSource.empty());
     if (board == QLatin1String("A100-40GB")) {
-        // domain.md section 4, measured at the 250 W cap.
+        // docs/engine.md, "Energy", measured at the 250 W cap.
         const std::vector<double> expected = {40, 119, 160, 205.3, 243.9, 247.7, 248.5, 248.5};
         QCOMPARE(gpu.powerW, expected);
     }
@@ -325,7 +325,7 @@ void TestGeometry::powerCurves()
 
 void TestGeometry::fleet12_data()
 {
-    // domain.md section 1, the 12-configuration list (1g = 1g.5gb), listed left to right.
+    // docs/scenario-format.md, the 12-configuration list (1g = 1g.5gb), listed left to right.
     QTest::addColumn<int>("number");
     QTest::addColumn<QString>("profiles");
     const char* rows[] = {
@@ -359,7 +359,7 @@ void TestGeometry::fleet12()
 
 void TestGeometry::single19_data()
 {
-    // domain.md section 1, the 19-configuration list (compute_memoryGB).
+    // docs/scenario-format.md, the 19-configuration list (compute_memoryGB).
     QTest::addColumn<int>("number");
     QTest::addColumn<QString>("profiles");
     const char* rows[] = {"7_40",

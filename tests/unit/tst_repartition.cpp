@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Repartitioning in the engine, on small cases worked out by hand from docs/domain.md (sections 1,
-// 4 and 6) and docs/engine.md (preemption modes, downtime): changed instances run nothing during
-// the reconfiguration downtime while kept instances run on; energy during the downtime counts only
-// the busy kept instances; no-preemption mode waits for the changed instances to drain; pending
-// requests are replaced or cancelled; an illegal layout is refused. Expected numbers come from the
-// arithmetic in the comments, never from a run of the engine.
+// Repartitioning in the engine, on small cases worked out by hand from docs/scenario-format.md
+// (placements) and docs/engine.md (energy, tie-breaks, preemption modes, downtime): changed
+// instances run nothing during the reconfiguration downtime while kept instances run on; energy during the downtime
+// counts only the busy kept instances; no-preemption mode waits for the changed instances to drain; pending requests
+// are replaced or cancelled; an illegal layout is refused. Expected numbers come from the arithmetic in the comments,
+// never from a run of the engine.
 //
 // Board: A100-40GB, P(0..7) = 40, 119, 160, 205.3, 243.9, 247.7, 248.5, 248.5 W. Jobs are
 // bert_infer (p_k = work / k). A scripted repartitioner asks for new layouts of GPU 0.

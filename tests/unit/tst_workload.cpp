@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The job types and the workload generators against docs/domain.md sections 2 and 3, and the
+// The job types and the workload generators against docs/scenario-format.md, and the
 // random number transforms they rest on. Statistical checks use several fixed seeds and
 // tolerances of about 4 standard deviations (worked out in the comments), so they are both
 // deterministic and meaningful.
@@ -15,7 +15,7 @@
 
 namespace {
 
-// domain.md section 3: hourly base rates (jobs/min), hours 0..23. Sum = 3.457 jobs/min-hours:
+// docs/scenario-format.md: hourly base rates (jobs/min), hours 0..23. Sum = 3.457 jobs/min-hours:
 // 0.111+0.083+0.085+0.100+0.137+0.169+0.171+0.169+0.179+0.191+0.201+0.188 = 1.784,
 // 0.170+0.177+0.168+0.171+0.163+0.138+0.120+0.111+0.129+0.116+0.106+0.104 = 1.673.
 const double kRates[24] = {0.111, 0.083, 0.085, 0.100, 0.137, 0.169, 0.171, 0.169, 0.179, 0.191, 0.201, 0.188,
@@ -92,7 +92,7 @@ private slots:
 
 void TestWorkload::jobTypes_data()
 {
-    // domain.md section 2: speed-ups relative to 1g at k = 2, 3, 4, 7.
+    // docs/scenario-format.md: speed-ups relative to 1g at k = 2, 3, 4, 7.
     QTest::addColumn<int>("index");
     QTest::addColumn<QString>("id");
     QTest::addColumn<bool>("training");
@@ -129,7 +129,7 @@ void TestWorkload::jobTypes()
 void TestWorkload::sublinearity()
 {
     const auto types = simcore::defaultJobTypes();
-    // Linear jobs score 1 (domain.md section 2).
+    // Linear jobs score 1 (docs/scenario-format.md).
     QCOMPARE(simcore::sublinearityScore(types[2]), 1.0);
     // ResNet training, sizes x = 1,2,3,4,7 (mean 3.4), speed-ups y = 1,1.765,2.309,2.471,2.868
     // (mean 2.0826): sxy = (-2.4)(-1.0826) + (-1.4)(-0.3176) + (-0.4)(0.2264) + (0.6)(0.3884)
