@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare.h"
 
+#include "parallel.h"
 #include "simulation.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <iterator>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 namespace model {
 
@@ -166,33 +165,14 @@ CompareResult compareVariants(const std::vector<CompareSubject>& subjects, const
     planRuns(out, subjects, pairs);
     // Tasks: first the bounds of each variant and seed, then every run; each writes only its own slot.
     const size_t tasks = out.bounds.size() + out.runs.size();
-    std::atomic<size_t> next{0};
-    std::vector<std::string> errors(tasks);
-    auto worker = [&] {
-        for (size_t t = next++; t < tasks; t = next++) {
-            try {
-                if (t < out.bounds.size()) {
-                    out.bounds[t] = computeBounds(subjects[t / out.seeds.size()].scenario, days[t]);
-                    continue;
-                }
-                CompareRun& run = out.runs[t - out.bounds.size()];
-                simulateRun(run, out.pairs[run.pair], subjects[run.variant].scenario, days[run.bounds]);
-            } catch (const std::exception& e) {
-                errors[t] = e.what();
-            }
+    parallelFor(tasks, threads, [&](size_t t) {
+        if (t < out.bounds.size()) {
+            out.bounds[t] = computeBounds(subjects[t / out.seeds.size()].scenario, days[t]);
+            return;
         }
-    };
-    const unsigned n = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
-    std::vector<std::thread> pool;
-    for (unsigned i = 1; i < std::min<size_t>(n, tasks); ++i)
-        pool.emplace_back(worker);
-    worker();
-    for (auto& th : pool)
-        th.join();
-    for (const auto& e : errors) {
-        if (!e.empty())
-            throw std::runtime_error(e);
-    }
+        CompareRun& run = out.runs[t - out.bounds.size()];
+        simulateRun(run, out.pairs[run.pair], subjects[run.variant].scenario, days[run.bounds]);
+    });
     return out;
 }
 

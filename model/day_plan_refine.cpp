@@ -3,14 +3,13 @@
 // (docs/planning.md, "Best day plan", refinement).
 #include "day_plan.h"
 #include "layout_plan.h"
+#include "parallel.h"
 #include "simulation.h"
 
 #include <algorithm>
-#include <atomic>
 #include <functional>
 #include <numeric>
 #include <optional>
-#include <thread>
 
 namespace model {
 
@@ -36,43 +35,22 @@ struct Evaluator
     {
         const size_t tasks = plans.size() * days.size();
         std::vector<double> et(tasks, 0.0);
-        std::vector<std::string> errors(tasks);
-        std::atomic<size_t> next{0};
-        std::atomic<bool> cancelled{false};
-        auto worker = [&] {
-            for (size_t t = next++; t < tasks && !cancelled; t = next++) {
-                if (keepGoing && !keepGoing()) {
-                    cancelled = true;
-                    break;
-                }
-                try {
-                    const size_t p = t / days.size();
-                    const size_t d = t % days.size();
-                    RunOptions run;
-                    run.seed = seeds[d];
-                    run.scheduler = scheduler;
-                    run.repartitioner = fluid;
-                    run.repartitioner->params["counts"] = policies::fluidCountsText(plans[p]);
-                    run.timeSeries = false;
-                    et[t] = simulate(scenario, days[d], run).metrics.et;
-                } catch (const std::exception& e) {
-                    errors[t] = e.what();
-                }
-            }
-        };
-        const unsigned n = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
-        std::vector<std::thread> pool;
-        for (unsigned i = 1; i < std::min<size_t>(n, tasks); ++i)
-            pool.emplace_back(worker);
-        worker();
-        for (auto& th : pool)
-            th.join();
-        if (cancelled)
+        const bool finished = parallelFor(
+            tasks, threads,
+            [&](size_t t) {
+                const size_t p = t / days.size();
+                const size_t d = t % days.size();
+                RunOptions run;
+                run.seed = seeds[d];
+                run.scheduler = scheduler;
+                run.repartitioner = fluid;
+                run.repartitioner->params["counts"] = policies::fluidCountsText(plans[p]);
+                run.timeSeries = false;
+                et[t] = simulate(scenario, days[d], run).metrics.et;
+            },
+            keepGoing);
+        if (!finished)
             throw Cancelled();
-        for (const auto& e : errors) {
-            if (!e.empty())
-                throw std::runtime_error(e);
-        }
         std::vector<double> mean(plans.size(), 0.0);
         for (size_t t = 0; t < tasks; ++t)
             mean[t / days.size()] += et[t] / static_cast<double>(days.size());
