@@ -2,6 +2,7 @@
 #include "engine.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cmath>
 #include <limits>
@@ -222,6 +223,7 @@ void Engine::stopSegment(int j, bool completed)
     InstanceState& inst = gs.instances[static_cast<size_t>(i)];
     if (inst.job == j) {
         inst.job = -1;
+        gs.runningMask &= ~(std::uint32_t{1} << i);
         gs.busy -= inst.compute;
     }
     r.remaining = completed ? 0.0 : m_s.remainingNow(j);
@@ -259,10 +261,9 @@ void Engine::takeBackRunning()
         if (gs.busy == 0)
             continue;
         m_s.touch(g);
-        for (std::size_t i = 0; i < gs.instances.size(); ++i) {
+        for (std::uint32_t m = gs.runningMask; m != 0; m &= m - 1) {
+            const auto i = static_cast<unsigned>(std::countr_zero(m));
             InstanceState& inst = gs.instances[i];
-            if (inst.job < 0)
-                continue;
             const int j = inst.job;
             inst.job = -1;
             assert(m_s.instanceFree(inst));
@@ -276,6 +277,7 @@ void Engine::takeBackRunning()
             else
                 enqueue(j);
         }
+        gs.runningMask = 0;
         gs.busy = 0;
         m_s.index.update(g, 0, gs.freeSizes);
     }

@@ -71,6 +71,9 @@ struct GpuState
     std::array<std::uint32_t, 8> freeBySize{};
     unsigned freeSizes = 0; ///< bit k set when freeBySize[k] != 0
     int freeCount = 0;      ///< free instances (set bits of freeBySize)
+    /// Bit i set when instance i runs a job (instances[i].job >= 0): energy accrual and a full
+    /// reschedule's take-back visit only these, in instance order.
+    std::uint32_t runningMask = 0;
 };
 
 /// @brief A job's place in the scheduler's queue order: (k1, k2, job id), smallest first.
@@ -208,6 +211,7 @@ struct EngineState
         touch(gpu);
         InstanceState& inst = gs.instances[static_cast<size_t>(instance)];
         inst.job = job;
+        gs.runningMask |= std::uint32_t{1} << instance;
         gs.busy += inst.compute;
         std::uint32_t& free = gs.freeBySize[static_cast<size_t>(inst.compute)];
         free &= ~(std::uint32_t{1} << instance);
