@@ -221,7 +221,8 @@ void Engine::stopSegment(int j, bool completed)
     const int i = r.instance;
     m_s.touch(g);
     InstanceState& inst = gs.instances[static_cast<size_t>(i)];
-    if (inst.job == j) {
+    const bool freed = inst.job == j;
+    if (freed) {
         inst.job = -1;
         gs.runningMask &= ~(std::uint32_t{1} << i);
         gs.busy -= inst.compute;
@@ -244,7 +245,10 @@ void Engine::stopSegment(int j, bool completed)
     } else {
         ++r.preemptions;
     }
-    m_s.refreshGpu(g);
+    if (freed)
+        m_s.freeInstance(g, i); // the one instance that changed, not a recount of the GPU
+    else
+        m_s.refreshGpu(g);
     for (auto* o : m_observers)
         o->onJobStop(m_s.now, j, g, i, completed);
 }
