@@ -51,11 +51,6 @@ model::PolicyChoice policyFrom(const QJsonObject& o)
     return choice;
 }
 
-std::uint64_t workloadSeed(const model::Scenario& s)
-{
-    return s.workload.kind == model::WorkloadSpec::Kind::Poisson ? s.workload.poisson.seed : s.workload.diurnal.seed;
-}
-
 /// The runs to store: the scenario's own run and every spec whose result is current.
 struct Plan
 {
@@ -72,7 +67,7 @@ Plan planRuns(const Workspace& ws, const std::string& scenarioJson)
         r.scenarioJson = scenarioJson;
         r.scheduler = snap.scheduler.id;
         r.repartitioner = snap.repartitioner.id;
-        r.seed = workloadSeed(*snap.scenario);
+        r.seed = model::workloadSeed(*snap.scenario);
         // The cost next to the energy, as `simulate --json` stores it (docs/planning.md, Cost and carbon).
         std::vector<std::pair<std::string, std::string>> extra;
         if (const auto cost = model::scenarioRunCost(*snap.scenario, *snap.result))

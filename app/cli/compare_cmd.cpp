@@ -378,6 +378,8 @@ int runSessions(const std::vector<std::string>& words, std::ostream& out, std::o
                                      {"repartitioner", r.repartitioner},
                                      {"seed", r.seed},
                                      {"created", r.created}};
+            if (!r.variant.empty())
+                o["variant"] = r.variant;
             o["metrics"] = nlohmann::ordered_json::parse(r.metricsJson);
             arr.push_back(o);
         }
@@ -387,10 +389,10 @@ int runSessions(const std::vector<std::string>& words, std::ostream& out, std::o
     out << store.path().string() << ": " << runs.size() << " runs (session schema " << store.schemaVersion() << ")\n";
     for (const auto& r : runs) {
         const auto m = nlohmann::json::parse(r.metricsJson);
-        out << "  run " << r.id << "  " << r.created << "  " << r.scenarioName << "  " << r.scheduler << "/"
-            << r.repartitioner << "  seed " << r.seed << "  energy " << std::fixed << std::setprecision(1)
-            << m.value("energy_wmin", 0.0) << " W*min  avg tardiness " << std::setprecision(4)
-            << m.value("avg_tardiness_min", 0.0) << " min\n";
+        out << "  run " << r.id << "  " << r.created << "  " << r.scenarioName << "  "
+            << (r.variant.empty() ? std::string() : r.variant + ": ") << r.scheduler << "/" << r.repartitioner
+            << "  seed " << r.seed << "  energy " << std::fixed << std::setprecision(1) << m.value("energy_wmin", 0.0)
+            << " W*min  avg tardiness " << std::setprecision(4) << m.value("avg_tardiness_min", 0.0) << " min\n";
     }
     return kExitOk;
 }
