@@ -50,14 +50,19 @@ class FleetEditCommand : public QUndoCommand
 {
 public:
     FleetEditCommand(Workspace* workspace, Fleet before, Fleet after, const QString& text);
+    /// A change of variant @p variant's fleet override (docs/planning.md, "Variants"); @p before is
+    /// nullopt when the variant used the base's fleet, which undo restores.
+    FleetEditCommand(Workspace* workspace, const QString& variant, std::optional<Fleet> before, Fleet after,
+                     const QString& text);
     void undo() override;
     void redo() override;
 
 private:
-    void apply(const Fleet& fleet, const QString& what);
+    void apply(const std::optional<Fleet>& fleet, const QString& what);
 
     Workspace* m_workspace;
-    Fleet m_before;
+    QString m_variant; ///< empty: the base scenario's fleet
+    std::optional<Fleet> m_before;
     Fleet m_after;
 };
 
