@@ -81,7 +81,7 @@ void LayoutEditorPage::setupWidgets()
     m_variantBar = new VariantBar(m_workspace);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_variantBar);
-    layout->addWidget(splitter);
+    layout->addWidget(splitter, 1);
 }
 
 QWidget* LayoutEditorPage::createLeftColumn()
@@ -165,6 +165,16 @@ void LayoutEditorPage::connectSignals()
     connect(m_gallery, &LayoutGallery::applyRequested, this, &LayoutEditorPage::onApplyRequested);
     connect(m_fleet, &FleetSettings::fleetRequested, this, &LayoutEditorPage::setFleet);
     connect(m_workspace, &Workspace::variantsChanged, this, &LayoutEditorPage::refreshFleet);
+    connect(m_workspace, &Workspace::variantRenamed, this, [this](const QString& from, const QString& to) {
+        forEachFleetCommand([&](FleetEditCommand& c) { c.renameVariant(from, to); });
+        if (m_target == from)
+            m_target = to;
+        // The stack's actions follow only its own changes, not a command's new text.
+        m_undoAction->setText(m_undo->undoText().isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(m_undo->undoText()));
+        m_redoAction->setText(m_undo->redoText().isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(m_undo->redoText()));
+    });
+    connect(m_workspace, &Workspace::variantRemoved, this,
+            [this](const QString& name) { forEachFleetCommand([&](FleetEditCommand& c) { c.dropVariant(name); }); });
     connect(m_variantBar, &VariantBar::currentChanged, this, [this](const QString& name) {
         m_target = name;
         refreshFleet();
@@ -230,6 +240,14 @@ void LayoutEditorPage::updateBoards()
         m_canvas->setArmedProfile({}, -1);
     }
     m_gallery->setBoard(board);
+}
+
+void LayoutEditorPage::forEachFleetCommand(const std::function<void(FleetEditCommand&)>& change)
+{
+    // The stack only hands out const commands; they are ours (pushed by commit()), so they may change.
+    for (int i = 0; i < m_undo->count(); ++i)
+        if (auto* command = dynamic_cast<const FleetEditCommand*>(m_undo->command(i)))
+            change(const_cast<FleetEditCommand&>(*command));
 }
 
 void LayoutEditorPage::onPaletteClicked(const QModelIndex& index)

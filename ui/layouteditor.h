@@ -6,6 +6,7 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -21,6 +22,7 @@ struct Scenario;
 
 namespace ui {
 
+class FleetEditCommand;
 class FleetSettings;
 class LayoutCanvas;
 class ProfilePaletteModel;
@@ -79,6 +81,8 @@ private:
     [[nodiscard]] std::shared_ptr<const model::Scenario> edited() const;
     /// Adds @p fleet as a new variant and switches the editor to it.
     QString addVariant(std::vector<model::FleetGroup> fleet, const QString& from);
+    /// Applies @p change to every fleet edit on the undo stack (variants renamed or removed).
+    void forEachFleetCommand(const std::function<void(FleetEditCommand&)>& change);
     void onApplyRequested(const simcore::Layout& layout, const QString& name, LayoutGallery::Target target);
     void updateBoards();
     void onPaletteClicked(const QModelIndex& index);

@@ -126,9 +126,23 @@ FleetEditCommand::FleetEditCommand(Workspace* workspace, Fleet before, Fleet aft
 
 FleetEditCommand::FleetEditCommand(Workspace* workspace, const QString& variant, std::optional<Fleet> before,
                                    Fleet after, const QString& text)
-    : m_workspace(workspace), m_variant(variant), m_before(std::move(before)), m_after(std::move(after))
+    : m_workspace(workspace), m_variant(variant), m_edit(text), m_before(std::move(before)), m_after(std::move(after))
 {
     setText(QStringLiteral("%1: %2").arg(variant, text));
+}
+
+void FleetEditCommand::renameVariant(const QString& from, const QString& to)
+{
+    if (m_variant.isEmpty() || m_variant != from)
+        return;
+    m_variant = to;
+    setText(QStringLiteral("%1: %2").arg(to, m_edit));
+}
+
+void FleetEditCommand::dropVariant(const QString& name)
+{
+    if (!m_variant.isEmpty() && m_variant == name)
+        setObsolete(true);
 }
 
 void FleetEditCommand::undo()
@@ -143,7 +157,7 @@ void FleetEditCommand::redo()
 
 void FleetEditCommand::apply(const std::optional<Fleet>& fleet, const QString& what)
 {
-    if (!m_variant.isEmpty()) { // a variant renamed or removed since: nothing left to change
+    if (!m_variant.isEmpty()) {
         m_workspace->setVariantFleet(m_variant, fleet, what);
         return;
     }

@@ -56,12 +56,17 @@ public:
                      const QString& text);
     void undo() override;
     void redo() override;
+    /// The variant was renamed: the command edits it under its new name.
+    void renameVariant(const QString& from, const QString& to);
+    /// The variant was removed: the command has nothing left to change (QUndoStack drops it).
+    void dropVariant(const QString& name);
 
 private:
     void apply(const std::optional<Fleet>& fleet, const QString& what);
 
     Workspace* m_workspace;
     QString m_variant; ///< empty: the base scenario's fleet
+    QString m_edit;    ///< the edit's text without the variant's name
     std::optional<Fleet> m_before;
     Fleet m_after;
 };

@@ -17,6 +17,7 @@ namespace ui {
 VariantBar::VariantBar(Workspace* workspace, QWidget* parent) : QWidget(parent), m_workspace(workspace)
 {
     setObjectName(QStringLiteral("variantBar"));
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     setupWidgets();
     connectSignals();
     refresh();
@@ -57,6 +58,13 @@ void VariantBar::setupWidgets()
 
 void VariantBar::connectSignals()
 {
+    connect(m_workspace, &Workspace::variantRenamed, this, [this](const QString& from, const QString& to) {
+        // In place, so the editor stays on the renamed variant.
+        if (const int index = m_selector->findData(from); index >= 0) {
+            m_selector->setItemData(index, to);
+            m_selector->setItemText(index, tr("Editing: %1").arg(to));
+        }
+    });
     connect(m_workspace, &Workspace::variantsChanged, this, &VariantBar::refresh);
     connect(m_selector, &QComboBox::currentIndexChanged, this, [this] {
         updateState();

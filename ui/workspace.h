@@ -139,6 +139,10 @@ signals:
     void boundsChanged();
     /// A variant was added, renamed, removed or edited.
     void variantsChanged();
+    /// Before variantsChanged(): a variant got another name.
+    void variantRenamed(const QString& from, const QString& to);
+    /// Before variantsChanged(): a variant was removed.
+    void variantRemoved(const QString& name);
 
 private:
     /// Builds every variant's scenario from the open scenario (after it changed).

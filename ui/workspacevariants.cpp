@@ -103,6 +103,7 @@ QString Workspace::renameVariant(const QString& from, const QString& to)
             moved.push_back(spec.key);
         }
     setModified(true);
+    emit variantRenamed(from, to);
     emit variantsChanged();
     for (int key : moved)
         emit runSpecChanged(key);
@@ -122,6 +123,7 @@ void Workspace::removeVariant(const QString& name)
         if (spec.variant == name)
             spec.variant.clear();
     setModified(true);
+    emit variantRemoved(name);
     emit variantsChanged();
     rerunVariant(QString()); // the moved runs (and only the stale ones are started)
 }

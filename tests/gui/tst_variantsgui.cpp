@@ -19,8 +19,10 @@
 #include "verdictbar.h"
 #include "workspace.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QListView>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -194,13 +196,26 @@ void TestVariantsGui::renameAndRemove()
     QCOMPARE(f.workspace.addVariant(resizedVariant(f.workspace, "three", 3)), QString());
     const int run = f.workspace.addRun({"cedf", {}}, {"static", {}}, QStringLiteral("three"));
     QVERIFY(f.page->variantBar()->setCurrent(QStringLiteral("three")));
+    const auto before = layoutsOf(*f.variant("three")->fleet);
+    QVERIFY(f.page->deleteInstance(2, 0));
+    QSignalSpy switched(f.page->variantBar(), &ui::VariantBar::currentChanged);
     QVERIFY(!f.page->variantBar()->renameCurrent(QStringLiteral("a:b")).isEmpty()); // ':' separates labels
     QVERIFY(!f.page->variantBar()->renameCurrent(QStringLiteral("base")).isEmpty());
     QCOMPARE(f.page->variantBar()->renameCurrent(QStringLiteral("triple")), QString());
     QCOMPARE(f.page->variantBar()->current(), QStringLiteral("triple"));
+    QCOMPARE(switched.count(), 0); // the editor stayed on the renamed variant
+    QCOMPARE(f.page->undoStack()->undoText(), QStringLiteral("triple: Delete 2g.10gb@0 from GPU 2"));
+    QCOMPARE(f.page->undoAction()->text(), QStringLiteral("&Undo triple: Delete 2g.10gb@0 from GPU 2"));
+    f.page->undoStack()->undo(); // the edit made before the rename is undone on the renamed variant
+    QVERIFY(layoutsOf(*f.variant("triple")->fleet) == before);
+    f.page->undoStack()->redo();
     QCOMPARE(f.workspace.runSpec(run)->variant, QStringLiteral("triple"));
     QCOMPARE(f.workspace.runSpec(run)->label(), QStringLiteral("triple: cedf / static"));
+    const auto base = layoutsOf(f.baseFleet());
     f.page->variantBar()->removeCurrent();
+    QVERIFY(f.workspace.variants().empty());
+    f.page->undoStack()->undo(); // the removed variant's edit has nothing left to change
+    QVERIFY(layoutsOf(f.baseFleet()) == base);
     QVERIFY(f.workspace.variants().empty());
     QCOMPARE(f.page->variantBar()->current(), QString());
     QCOMPARE(f.page->canvas()->gpuCount(), 2);
@@ -315,6 +330,7 @@ void TestVariantsGui::pictures()
     QTRY_VERIFY_WITH_TIMEOUT(allDone(*ws), kRunTimeoutMs);
     QTest::qWait(200);
     QVERIFY(window.grab().save(dir + QStringLiteral("/layouts-variants.png")));
+    window.resize(1400, 1130); // the Compare page's charts without scrolling
     window.comparePage()->setRuns({base, big});
     window.showPage(QStringLiteral("compare"));
     QTRY_VERIFY(window.comparePage()->shownResult(1));
