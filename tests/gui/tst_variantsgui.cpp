@@ -22,6 +22,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QListView>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -100,6 +101,7 @@ private slots:
     void renameAndRemove();
     void compareTwoFleetsShowsEachOwnRows();
     void saveAndReopenKeepsVariants();
+    void cliSessionWithVariantsOpens();
     void pictures();
 };
 
@@ -306,6 +308,28 @@ void TestVariantsGui::saveAndReopenKeepsVariants()
     for (size_t i = 0; i < loaded.state.specs.size(); ++i)
         QCOMPARE(model::metricsJson(*ws->runs()[i].latest->result), loaded.state.specs[i].storedMetrics);
     QVERIFY(!ws->isModified());
+}
+
+void TestVariantsGui::cliSessionWithVariantsOpens()
+{
+    // A session of `compare --variant ... --db` opens with its variants and each run on its own.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("cli.sqlite"));
+    QProcess cli;
+    cli.start(QStringLiteral(MIGSIGHT_CLI),
+              {QStringLiteral("compare"), sample("quickstart.json"), QStringLiteral("--variant"),
+               QStringLiteral("big:gpus=5"), QStringLiteral("--runs"), QStringLiteral("cedf/static"), "--db", db});
+    QVERIFY(cli.waitForFinished(kRunTimeoutMs));
+    QCOMPARE(cli.exitCode(), 0);
+    ui::MainWindow window;
+    QVERIFY(window.session()->openFile(db, false));
+    ui::Workspace* ws = window.workspace();
+    QCOMPARE(ws->variants().size(), size_t(1));
+    QCOMPARE(ws->runs().size(), size_t(2));
+    QCOMPARE(ws->runs()[0].variant, QString());
+    QCOMPARE(ws->runs()[1].label(), QStringLiteral("big: cedf / static"));
+    QTRY_VERIFY_WITH_TIMEOUT(allDone(*ws), kRunTimeoutMs);
+    QCOMPARE(ws->runs()[1].latest->scenario->gpuCount(), 5);
 }
 
 /// With MIGSIGHT_SHOTS=DIR, saves the Compare page with runs on two fleets and the Layouts page
