@@ -140,6 +140,11 @@ private slots:
         const Output listed = cli({"sessions", db});
         QVERIFY2(listed.out.contains("big: cedf/static"), listed.out.constData());
         QVERIFY2(listed.out.contains("session schema 2"), listed.out.constData());
+        // A report would re-run the variant's run on the base: refused, naming the run and variant.
+        const Output report = cli({"report", db, "--out", dir.filePath(QStringLiteral("r.pdf"))});
+        QCOMPARE(report.exitCode, 2);
+        QVERIFY2(report.err.contains("is of variant 'big'"), report.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("r.pdf"))));
     }
 
     void contradictingOptionsRefused()
