@@ -169,6 +169,7 @@ private:
     void markCancelled(RunSpec& spec);
     RunSpec* specByRequest(int id);
     RunSpec* mutableSpec(int key);
+    model::Variant* mutableVariant(const QString& name);
 
     SimulationRunner* m_runner = nullptr;
     std::shared_ptr<const model::Scenario> m_scenario;

@@ -31,6 +31,11 @@ const model::Variant* Workspace::variant(const QString& name) const
     return it == m_variants.end() ? nullptr : &*it;
 }
 
+model::Variant* Workspace::mutableVariant(const QString& name)
+{
+    return const_cast<model::Variant*>(variant(name));
+}
+
 std::shared_ptr<const model::Scenario> Workspace::scenarioFor(const QString& variant) const
 {
     if (variant.isEmpty())
@@ -88,7 +93,7 @@ QString Workspace::renameVariant(const QString& from, const QString& to)
         return QString::fromStdString(problem);
     if (to.toStdString() == model::kBaseVariantName || variant(to))
         return tr("'%1' is taken: every variant needs its own name").arg(to);
-    auto* renamed = const_cast<model::Variant*>(variant(from));
+    model::Variant* renamed = mutableVariant(from);
     if (!renamed)
         return tr("variant '%1' does not exist").arg(from);
     renamed->name = to.toStdString();
@@ -131,7 +136,7 @@ void Workspace::removeVariant(const QString& name)
 void Workspace::setVariantFleet(const QString& name, std::optional<std::vector<model::FleetGroup>> fleet,
                                 const QString& what)
 {
-    auto* edited = const_cast<model::Variant*>(variant(name));
+    model::Variant* edited = mutableVariant(name);
     if (!edited || !m_scenario)
         return;
     noteEdit(tr("edit of %1 (%2)").arg(name, what));
