@@ -36,4 +36,5 @@ PYBIND11_MODULE(migsight, m)
     addSpaces(m);
     pymig::bindScenario(m);
     pymig::bindEnv(m);
+    pymig::bindPythonPolicies(m);
 }
