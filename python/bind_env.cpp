@@ -4,6 +4,7 @@
 #include "convert.h"
 #include "engine.h"
 #include "env.h"
+#include "py_round.h"
 #include "registry.h"
 
 #include <limits>
@@ -170,6 +171,18 @@ void bindEnv(py::module_& m)
         .def_property_readonly("gpu_count", [](const PyEnv& e) { return e.env().gpuCount(); })
         .def_property_readonly("config_count", [](const PyEnv& e) { return e.env().configCount(); })
         .def_property_readonly("config_list", [](const PyEnv& e) { return e.env().listName(); })
+        .def(
+            "config_layouts",
+            [](const PyEnv& e, int g) {
+                if (g < 0 || g >= e.env().gpuCount())
+                    throw std::out_of_range("environment: no GPU " + std::to_string(g));
+                const auto& model = *e.env().scenario().fleetGpus()[static_cast<size_t>(g)].model;
+                py::list out;
+                for (const auto& layout : e.env().list(g))
+                    out.append(layoutToPython(model, layout));
+                return out;
+            },
+            "gpu"_a = 0, "The layouts of GPU g's configuration list, as lists of (profile name, start).")
         .def_property_readonly("configs",
                                [](const PyEnv& e) {
                                    const auto& c = e.env().configs();

@@ -62,6 +62,9 @@ public:
     [[nodiscard]] const Settings& settings() const { return m_settings; }
     [[nodiscard]] const std::vector<int>& configs() const { return m_configOf; }
     [[nodiscard]] const std::string& listName() const { return m_listName; }
+    /// GPU g's configuration list.
+    [[nodiscard]] const std::vector<simcore::Layout>& list(int g) const { return *m_lists.at(static_cast<size_t>(g)); }
+    [[nodiscard]] const model::Scenario& scenario() const { return *m_scenario; }
     [[nodiscard]] const simcore::Engine* engine() const { return m_engine.get(); }
     [[nodiscard]] double cost() const { return m_cost; }
     [[nodiscard]] long long decisions() const { return m_decisions; }
