@@ -66,7 +66,7 @@ public:
     {
         std::optional<std::uint64_t> s;
         if (!seed.is_none())
-            s = seed.cast<std::uint64_t>();
+            s = seedFrom(seed);
         m_env->reset(s);
         return py::make_tuple(observation(), info());
     }

@@ -19,7 +19,7 @@ using namespace pybind11::literals;
 std::uint64_t workloadSeed(const model::Scenario& sc, const py::object& seed)
 {
     if (!seed.is_none())
-        return seed.cast<std::uint64_t>();
+        return seedFrom(seed);
     return sc.workload.kind == model::WorkloadSpec::Kind::Poisson ? sc.workload.poisson.seed : sc.workload.diurnal.seed;
 }
 

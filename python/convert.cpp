@@ -4,6 +4,8 @@
 #include "jobs_csv.h"
 
 #include <cmath>
+#include <limits>
+#include <unordered_set>
 
 namespace pymig {
 
@@ -44,12 +46,20 @@ std::vector<double> jobColumn(const py::dict& jobs, const char* name, py::ssize_
     return {a.data(), a.data() + a.shape(0)};
 }
 
-void checkJob(const std::vector<double>& col, size_t row, const char* name, double lo, bool integer)
+/// Checks col[row] is finite and in [lo, hi] (and whole when @p integer); @p open: lo excluded.
+void checkJob(const std::vector<double>& col, size_t row, const char* name, double lo, double hi, bool integer,
+              bool open = false)
 {
     const double v = col[row];
-    if (!std::isfinite(v) || v < lo || (integer && v != std::floor(v)) || v > 1e15)
-        throw InputError(std::string("jobs: ") + name + "[" + std::to_string(row) + "] = " + std::to_string(v) +
-                         (integer ? " is not a whole number >= " : " is not a finite number >= ") + std::to_string(lo));
+    if (std::isfinite(v) && (open ? v > lo : v >= lo) && v <= hi && (!integer || v == std::floor(v)))
+        return;
+    std::string msg = "jobs: ";
+    msg += name;
+    msg += "[" + std::to_string(row) + "] = " + std::to_string(v);
+    msg += integer ? " is not a whole number in " : " is not a finite number in ";
+    msg += open ? "(" : "[";
+    msg += std::to_string(lo) + ", " + std::to_string(hi) + "]";
+    throw InputError(msg);
 }
 
 } // namespace
@@ -72,6 +82,19 @@ std::shared_ptr<const model::Scenario> scenarioFrom(const py::handle& source)
     if (!problems.empty())
         throw InputError(problems.text());
     return std::make_shared<const model::Scenario>(std::move(sc));
+}
+
+std::uint64_t seedFrom(const py::handle& seed)
+{
+    // Any integer, NumPy's included (operator.index), from 0 to 2^64 - 1.
+    PyObject* index = py::isinstance<py::bool_>(seed) ? nullptr : PyNumber_Index(seed.ptr());
+    const unsigned long long value = index != nullptr ? PyLong_AsUnsignedLongLong(index) : 0;
+    Py_XDECREF(index);
+    if (index == nullptr || PyErr_Occurred() != nullptr) {
+        PyErr_Clear();
+        throw InputError("seed must be a whole number from 0 to 2^64 - 1, got " + std::string(py::repr(seed)));
+    }
+    return value;
 }
 
 py::dict jobsToPython(const std::vector<simcore::Job>& jobs)
@@ -98,18 +121,20 @@ std::vector<simcore::Job> jobsFromPython(const py::handle& source, const model::
     const auto deadline = jobColumn(d, "deadline", rows, true);
     const auto work = jobColumn(d, "work_1g", rows, true);
     const auto memory = jobColumn(d, "memory_gib", rows, false);
-    const double types = static_cast<double>(scenario.jobTypes.size());
+    const double types = static_cast<double>(scenario.jobTypes.size()) - 1.0;
+    const double big = 1e12; // minutes, GiB: far beyond any day, still exact in a double
     std::vector<simcore::Job> jobs(static_cast<size_t>(rows));
+    std::unordered_set<int> ids;
     for (size_t i = 0; i < jobs.size(); ++i) {
-        checkJob(id, i, "id", 0.0, true);
-        checkJob(type, i, "type", 0.0, true);
-        if (type[i] >= types)
-            throw InputError("jobs: type[" + std::to_string(i) + "] is " + std::to_string(type[i]) +
-                             ", the scenario has " + std::to_string(scenario.jobTypes.size()) + " job types");
-        checkJob(release, i, "release", 0.0, false);
-        checkJob(deadline, i, "deadline", 0.0, false);
-        checkJob(work, i, "work_1g", 0.0, false);
-        checkJob(memory, i, "memory_gib", 0.0, false);
+        checkJob(id, i, "id", std::numeric_limits<int>::min(), std::numeric_limits<int>::max(), true);
+        checkJob(type, i, "type (an index into Scenario.job_types)", 0.0, types, true);
+        checkJob(release, i, "release", 0.0, big, false);
+        checkJob(deadline, i, "deadline", -big, big, false);
+        checkJob(work, i, "work_1g", 0.0, big, false, true);
+        checkJob(memory, i, "memory_gib", 0.0, big, false);
+        if (!ids.insert(static_cast<int>(id[i])).second)
+            throw InputError("jobs: id[" + std::to_string(i) + "] = " + std::to_string(static_cast<int>(id[i])) +
+                             " is used twice (job ids decide ties, docs/engine.md)");
         jobs[i] = {static_cast<int>(id[i]), static_cast<int>(type[i]), release[i], deadline[i], work[i], memory[i]};
     }
     return jobs;

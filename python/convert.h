@@ -19,6 +19,9 @@ namespace py = pybind11;
 /// @throws InputError listing every problem.
 [[nodiscard]] std::shared_ptr<const model::Scenario> scenarioFrom(const py::handle& source);
 
+/// @brief A seed from Python (an int >= 0; NumPy integers too). @throws InputError otherwise.
+[[nodiscard]] std::uint64_t seedFrom(const py::handle& seed);
+
 /// @brief Jobs as NumPy columns: id, type (index into the scenario's job types), release,
 /// deadline, work_1g, memory_gib.
 [[nodiscard]] py::dict jobsToPython(const std::vector<simcore::Job>& jobs);

@@ -88,10 +88,24 @@ class RunTest(unittest.TestCase):
         with self.assertRaises(migsight.InputError) as e:
             sc.run(jobs=jobs)
         self.assertIn("work_1g[3]", str(e.exception))
+        jobs["work_1g"][3] = 1.0
+        jobs["id"] = jobs["id"].copy()
+        jobs["id"][5] = jobs["id"][4]
+        with self.assertRaises(migsight.InputError) as e:
+            sc.run(jobs=jobs)
+        self.assertIn("id[5]", str(e.exception))
+        self.assertIn("used twice", str(e.exception))
         del jobs["deadline"]
         with self.assertRaises(migsight.InputError) as e:
             sc.run(jobs=jobs)
         self.assertIn('"deadline" is missing', str(e.exception))
+
+    def test_seeds_are_checked(self):
+        sc = paper_single()
+        self.assertEqual(sc.run(seed=np.int64(3))["metrics"], sc.run(seed=3)["metrics"])
+        for bad in (-1, 1.5, "3", True, 2**64):
+            with self.assertRaises(migsight.InputError, msg=repr(bad)):
+                sc.run(seed=bad)
 
     def test_import_jobs_csv(self):
         import tempfile
