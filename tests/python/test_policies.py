@@ -118,6 +118,32 @@ class PolicyTest(unittest.TestCase):
         r = small_fleet(hours=1).run(scheduler="test-bad")
         self.assertGreater(len(r["illegal_decisions"]), 0)
 
+    def test_reasons_of_a_python_scheduler_are_explanations(self):
+        class Explained(PyFcfs):
+            def schedule(self, r):
+                while (j := r.next()) >= 0:
+                    free = [(g, r.compute(g, i), i) for g in range(r.gpu_count) for i in range(r.instance_count(g))
+                            if r.is_free(g, i)]
+                    if free:
+                        g, k, i = min(free)
+                        r.place(j, g, i, f"first fit: {k}g on GPU {g}" if r.explaining else None)
+                    elif r.explaining:
+                        r.explain(j, "no free slice")
+
+        migsight.register_scheduler("test-explained", Explained)
+        sc = small_fleet(multiplier=40, hours=2)  # a queue forms: some jobs wait
+        plain = sc.run(scheduler="test-explained", time_series=False)
+        explained = sc.run(scheduler="test-explained", time_series=False, explain=True)
+        self.assertEqual(plain["metrics"], explained["metrics"])  # explanations change nothing
+        self.assertEqual(plain["metrics"], sc.run(scheduler="fcfs", time_series=False)["metrics"])
+        e = explained["explanations"]
+        self.assertGreater(len(e["reason"]), 0)
+        self.assertTrue(all(r.startswith("first fit: ") for r, g in zip(e["reason"], e["gpu"]) if g >= 0))
+        self.assertIn("no free slice", [r for r, g in zip(e["reason"], e["gpu"]) if g < 0])
+        self.assertTrue(set(e["job_id"]) <= set(explained["jobs"]["id"]))
+        cedf = sc.run(scheduler="cedf", time_series=False, explain=True)["explanations"]
+        self.assertGreater(len(cedf["reason"]), 0)
+
     def test_reregistering_replaces_the_class(self):
         class A:
             def schedule(self, r):
