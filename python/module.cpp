@@ -21,6 +21,7 @@ void addSpaces(py::module_& m)
     py::module_ spaces = m.def_submodule("spaces", "Observation and action spaces (gymnasium.spaces when installed).");
     py::module_::import("sys").attr("modules")["migsight.spaces"] = spaces;
     py::exec(pymig::kSpacesPy, spaces.attr("__dict__"));
+    m.attr("gymnasium_env") = spaces.attr("gymnasium_env");
 }
 
 /// Installed (the .deb: /usr/lib/python3/dist-packages; the .tar.gz: lib/python3/dist-packages),

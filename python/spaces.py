@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Observation and action spaces of migsight.Env (docs/python.md, "Environment").
+"""Observation and action spaces of migsight.Env, and its Gymnasium adapter (docs/python.md, "Environment").
 
-With Gymnasium installed these are gymnasium.spaces objects; without it, small classes with the
+With Gymnasium installed the spaces are gymnasium.spaces objects; without it, small classes with the
 same shape (shape, dtype, n / nvec / low / high, sample(), contains(), seed()), so an agent written
-against the Gymnasium API runs either way. Compiled into the migsight module as migsight.spaces.
+against the Gymnasium API runs either way. gymnasium_env() gives the environment as a gymnasium.Env
+subclass, which Gymnasium's wrappers and checkers require. Compiled into the migsight module as
+migsight.spaces.
 """
 import numpy as np
 
@@ -95,3 +97,32 @@ def discrete(n):
 
 def multi_discrete(nvec):
     return _gym.spaces.MultiDiscrete(nvec) if _gym is not None else MultiDiscrete(nvec)
+
+
+if _gym is not None:
+
+    class GymnasiumEnv(_gym.Env):
+        """migsight.Env as a gymnasium.Env: same observations, actions, rewards and seeds."""
+
+        metadata = {"render_modes": []}
+
+        def __init__(self, env):
+            self.env = env
+            self.observation_space = env.observation_space
+            self.action_space = env.action_space
+
+        def reset(self, *, seed=None, options=None):
+            super().reset(seed=seed)
+            return self.env.reset(seed=seed, options=options)
+
+        def step(self, action):
+            return self.env.step(action)
+
+
+def gymnasium_env(scenario, **settings):
+    """migsight.Env(scenario, **settings) wrapped as a gymnasium.Env subclass; needs Gymnasium."""
+    if _gym is None:
+        raise ImportError("gymnasium is not installed; migsight.Env has the same API without it")
+    import migsight
+
+    return GymnasiumEnv(migsight.Env(scenario, **settings))
