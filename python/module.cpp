@@ -63,6 +63,9 @@ PYBIND11_MODULE(migsight, m)
     pymig::bindScenario(m);
     pymig::bindEnv(m);
     pymig::bindPythonPolicies(m);
+    // migsight-cli --plugin (app/cli/python_plugin.cpp) takes the registry from here, with the
+    // policies the plugin file registered.
+    m.def("_registry", [] { return py::capsule(&pymig::moduleRegistry(), "migsight.registry"); });
     m.def(
         "resource_dir", [] { return model::resourceDir().string(); },
         "Where the module reads GPU catalogs and policy weights from.");
