@@ -65,6 +65,10 @@ std::string literal(const std::string& text)
 {
     std::string out = "'";
     for (char c : text) {
+        if (c == '\n' || c == '\r') {
+            out += c == '\n' ? "\\n" : "\\r";
+            continue;
+        }
         if (c == '\\' || c == '\'')
             out += '\\';
         out += c;
