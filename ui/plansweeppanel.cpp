@@ -203,7 +203,6 @@ QWidget* PlanSweepPanel::createActions()
     m_apply->setEnabled(false);
     buttons->addWidget(m_run);
     buttons->addWidget(m_cancel);
-    buttons->addWidget(m_apply);
     buttons->addSpacing(12);
     buttons->addWidget(new QLabel(tr("Show load:")));
     buttons->addWidget(m_shownLoad);
@@ -219,6 +218,11 @@ QWidget* PlanSweepPanel::createActions()
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     column->addWidget(m_status);
+    // Its own row: the button names the answer ("Apply 10 × H100-80GB"), so its width varies.
+    auto* applyRow = new QHBoxLayout;
+    applyRow->addWidget(m_apply);
+    applyRow->addStretch(1);
+    column->addLayout(applyRow);
     column->addStretch(1);
     return box;
 }
@@ -386,7 +390,12 @@ std::optional<model::SizingAnswer> PlanSweepPanel::answer() const
     std::optional<model::SizingAnswer> best;
     for (size_t b = 0; b < m_result->boards.size(); ++b) {
         const auto a = model::fewestGpus(*m_result, b, load, target());
-        if (a.gpus > 0 && (!best || a.gpus < best->gpus))
+        if (a.gpus <= 0)
+            continue;
+        // Fewest GPUs first; between boards with as few, the one that used less energy.
+        const double energy = m_result->cells[a.cell].energyWmin.mean;
+        if (!best || a.gpus < best->gpus ||
+            (a.gpus == best->gpus && energy < m_result->cells[best->cell].energyWmin.mean))
             best = a;
     }
     return best;

@@ -41,7 +41,7 @@ public:
     void cancelSweep();
     [[nodiscard]] bool isSweeping() const;
     /// The answer Apply would use: the board reaching the target with the fewest GPUs at the shown
-    /// load (the first board on ties); nullopt when no swept fleet meets it.
+    /// load (on ties the one with the lower mean energy, then the first); nullopt when none does.
     [[nodiscard]] std::optional<model::SizingAnswer> answer() const;
     /// Replaces the scenario's fleet by the answer's GPUs, as the sweep simulated them (one
     /// undoable edit); false (with the reason shown) when there is no answer or it is stale.

@@ -292,6 +292,7 @@ void TestPlanSweepPanel::picture()
     QVERIFY(runAndWait(panel));
     QVERIFY2(panel->result(), qPrintable(panel->statusLabel()->text()));
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(100); // the layout requests posted by the result (e.g. the Apply button's new text)
     // The answer sentence is on screen, whole, inside the tab.
     auto* answer = panel->view()->findChild<QLabel*>(QStringLiteral("sweepAnswer"));
     QVERIFY(answer && answer->isVisible());
@@ -300,6 +301,10 @@ void TestPlanSweepPanel::picture()
     QVERIFY(answer->height() >= answer->heightForWidth(answer->width()));
     QVERIFY(
         answer->text().contains(QStringLiteral("Fewest H100-80GB GPUs keeping p95 tardiness <= 5 min at load 1: ")));
+    // The Apply button shows its whole text (it names the answer).
+    auto* apply = panel->applyButton();
+    QVERIFY(apply->isVisible() && apply->isEnabled());
+    QVERIFY2(apply->width() >= apply->sizeHint().width(), qPrintable(apply->text()));
     QTemporaryDir tmp;
     const QString dir =
         qEnvironmentVariableIsEmpty("MIGSIGHT_SHOTS") ? tmp.path() : qEnvironmentVariable("MIGSIGHT_SHOTS");
