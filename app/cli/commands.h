@@ -26,6 +26,11 @@ bool printProblems(std::ostream& err, const model::Problems& problems);
 /// there (atomically).
 void emitResult(const Args& args, std::ostream& out, const std::string& json, const std::function<void()>& printText);
 
+/// Writes what @p write prints to @p path through model::writeFileAtomically (a temporary file
+/// renamed over it): the old file is kept until the new one is complete.
+/// @throws model::OutputError for a target that is not a regular file (exit 2).
+void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& write);
+
 int runLayouts(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runCompare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

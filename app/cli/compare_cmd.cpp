@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "compare.h"
 #include "compare_variants.h"
+#include "input_limits.h"
 #include "jobs_csv.h"
 #include "report_data.h"
 #include "result_json.h"
@@ -33,10 +34,7 @@ bool load(const Args& args, Loaded& out, std::ostream& err)
     model::Problems problems;
     out.scenario = model::loadScenario(args.onePositional("scenario file"), problems);
     if (auto m = args.value("--multiplier")) {
-        char* end = nullptr;
-        const double v = std::strtod(m->c_str(), &end);
-        if (end == m->c_str() || *end != '\0' || !(v >= 0.0))
-            throw UsageError("--multiplier needs a number >= 0, got '" + *m + "'");
+        const double v = numberOption(args, "--multiplier", 1.0, 0.0, 1e6);
         if (out.scenario.workload.kind != model::WorkloadSpec::Kind::Diurnal)
             throw UsageError("--multiplier applies to diurnal workloads only");
         out.scenario.workload.diurnal.multiplier = v;
@@ -334,7 +332,7 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
     if (subjects.empty())
         return kExitBadInput;
     const auto [objective, baseline] = verdictOptions(args, rowLabels(subjects, pairs));
-    const unsigned threads = args.value("--threads") ? static_cast<unsigned>(std::stoul(*args.value("--threads"))) : 0;
+    const auto threads = static_cast<unsigned>(wholeOption(args, "--threads", 0, 0, model::limits::kMaxThreads));
     std::unique_ptr<model::SessionStore> store;
     if (auto db = args.value("--db"))
         store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create);

@@ -3,6 +3,8 @@
 #include "atomic_file.h"
 #include "commands.h"
 
+#include <sstream>
+
 namespace cli {
 
 bool printProblems(std::ostream& err, const model::Problems& problems)
@@ -20,6 +22,14 @@ void emitResult(const Args& args, std::ostream& out, const std::string& json, co
         printText();
     if (auto path = args.value("--out"))
         model::writeFileAtomically(*path, json);
+}
+
+void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& write)
+{
+    (void)model::checkOutputTarget(path); // refused before the content is built
+    std::ostringstream content;
+    write(content);
+    model::writeFileAtomically(path, content.str());
 }
 
 } // namespace cli

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
+#include "atomic_file.h"
 #include "commands.h"
 #include "cost.h"
 #include "jobs_csv.h"
@@ -56,22 +57,6 @@ void printSummary(std::ostream& out, const model::Scenario& sc, const model::Pol
         out << "warning: " << msg << "\n";
 }
 
-bool writeFile(const std::string& path, std::ostream& err, const auto& writer)
-{
-    std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    if (!f) {
-        err << "error: " << path << ": cannot write the file\n";
-        return false;
-    }
-    writer(f);
-    f.close();
-    if (!f) {
-        err << "error: " << path << ": writing failed\n";
-        return false;
-    }
-    return true;
-}
-
 } // namespace
 
 std::string readText(const std::string& path)
@@ -113,10 +98,12 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         printProblems(err, problems);
         return kExitBadInput;
     }
-    if (auto path = args.value("--workload-out")) {
-        if (!writeFile(*path, err, [&](std::ostream& f) { model::writeJobsCsv(f, jobs, sc.jobTypes); }))
-            return kExitFailure;
+    for (const char* option : {"--jobs-out", "--workload-out"}) {
+        if (auto path = args.value(option))
+            (void)model::checkOutputTarget(*path); // refused before the run, not after it
     }
+    if (auto path = args.value("--workload-out"))
+        writeOutputFile(*path, [&](std::ostream& f) { model::writeJobsCsv(f, jobs, sc.jobTypes); });
     // Open the session first: a read-only or damaged file is reported before a long run.
     std::unique_ptr<model::SessionStore> store;
     if (auto db = args.value("--db"))
@@ -126,8 +113,7 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
     const simcore::RunResult result = model::simulate(sc, jobs, options);
     if (auto path = args.value("--jobs-out")) {
         const auto fleet = sc.fleetGpus();
-        if (!writeFile(*path, err, [&](std::ostream& f) { model::writeJobResultsCsv(f, result, sc.jobTypes, fleet); }))
-            return kExitFailure;
+        writeOutputFile(*path, [&](std::ostream& f) { model::writeJobResultsCsv(f, result, sc.jobTypes, fleet); });
     }
     std::vector<std::pair<std::string, std::string>> extra{
         {"scenario", model::jsonString(sc.name)},

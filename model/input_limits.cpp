@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "input_limits.h"
+
+#include "scenario.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace model {
+
+double workloadSpanMin(const WorkloadSpec& workload)
+{
+    switch (workload.kind) {
+    case WorkloadSpec::Kind::Diurnal:
+        return workload.diurnal.hours * 60.0;
+    case WorkloadSpec::Kind::Poisson:
+        return workload.poisson.durationMin;
+    case WorkloadSpec::Kind::Csv:
+        break;
+    }
+    return 0.0;
+}
+
+double expectedGeneratedJobs(const WorkloadSpec& workload)
+{
+    if (workload.kind == WorkloadSpec::Kind::Poisson)
+        return workload.poisson.ratePerMin * workload.poisson.durationMin;
+    if (workload.kind != WorkloadSpec::Kind::Diurnal)
+        return 0.0;
+    // The generator's rate: hourlyRates[hour % 24] x multiplier jobs per minute (simcore/workload.h).
+    const auto& d = workload.diurnal;
+    if (d.hourlyRates.empty())
+        return 0.0;
+    double jobs = 0.0;
+    const double hours = std::min(d.hours, 24.0 * 366.0);
+    for (double h = 0.0; h < hours; h += 1.0) {
+        const double share = std::min(1.0, hours - h);
+        jobs += d.hourlyRates[static_cast<size_t>(h) % d.hourlyRates.size()] * d.multiplier * 60.0 * share;
+    }
+    return jobs;
+}
+
+std::string countText(double n)
+{
+    if (!std::isfinite(n))
+        return "infinitely many";
+    if (n >= 1e15) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3g", n);
+        return buf;
+    }
+    const std::string digits = std::to_string(std::llround(n));
+    std::string out;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string workloadLimitProblem(const WorkloadSpec& workload)
+{
+    const double jobs = expectedGeneratedJobs(workload);
+    if (!(jobs > static_cast<double>(limits::kMaxJobs)) && std::isfinite(jobs))
+        return {};
+    std::string s = "predicts about ";
+    s += countText(jobs);
+    s += " jobs; at most ";
+    s += countText(static_cast<double>(limits::kMaxJobs));
+    s += " jobs fit one run (lower the rate, the multiplier or the duration)";
+    return s;
+}
+
+std::string periodicDecisionProblem(const policies::Params& params, double spanMin)
+{
+    for (const char* key : {"epoch_min", "period_min"}) {
+        const auto it = params.find(key);
+        if (it == params.end() || !std::holds_alternative<double>(it->second))
+            continue;
+        const double period = std::get<double>(it->second);
+        if (!(period > 0.0))
+            continue; // 0: the policy's own default
+        const double decisions = spanMin / period;
+        if (decisions <= static_cast<double>(limits::kMaxPeriodicDecisions))
+            continue;
+        char smallest[48];
+        std::snprintf(smallest, sizeof smallest, "%.6g", spanMin / static_cast<double>(limits::kMaxPeriodicDecisions));
+        std::string s = key;
+        s += " ";
+        char value[32];
+        std::snprintf(value, sizeof value, "%g", period);
+        s += value;
+        s += " predicts about ";
+        s += countText(decisions);
+        s += " decisions over ";
+        s += countText(spanMin);
+        s += " minutes; at most ";
+        s += countText(static_cast<double>(limits::kMaxPeriodicDecisions));
+        s += " fit one run (";
+        s += key;
+        s += " >= ";
+        s += smallest;
+        s += " here)";
+        return s;
+    }
+    return {};
+}
+
+} // namespace model
