@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "csv_table.h"
 
+#include "jobs_csv.h"
+
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <sstream>
 
 namespace model {
 
@@ -43,9 +46,12 @@ bool CsvTable::load(const std::filesystem::path& path, Problems& problems)
         problems.add(m_file, "", "cannot open the file");
         return false;
     }
+    std::stringstream whole;
+    whole << in.rdbuf();
+    std::istringstream lines(withUnixLineEnds(whole.str())); // a lone CR ends a line too
     std::string line;
     int lineNo = 0;
-    while (std::getline(in, line)) {
+    while (std::getline(lines, line)) {
         ++lineNo;
         if (line.empty() || line == "\r")
             continue;
