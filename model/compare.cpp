@@ -4,6 +4,7 @@
 #include "input_limits.h"
 #include "parallel.h"
 #include "simulation.h"
+#include "unfinished_jobs.h"
 
 #include <algorithm>
 #include <charconv>
@@ -115,7 +116,7 @@ void planRuns(CompareResult& out, const std::vector<CompareSubject>& subjects, c
             out.pairVariants.push_back(v);
             const size_t row = out.pairs.size() - 1;
             for (size_t s = 0; s < seeds; ++s)
-                out.runs.push_back({row, subjects[v].seeds[s], {}, {}, 0, v * seeds + s, std::nullopt, s, v});
+                out.runs.push_back({row, subjects[v].seeds[s], {}, {}, 0, v * seeds + s, std::nullopt, s, v, {}});
         }
     }
     out.bounds.resize(subjects.size() * seeds);
@@ -132,6 +133,9 @@ void simulateRun(CompareRun& run, const RunPair& pair, const Scenario& scenario,
     run.metrics = result.metrics;
     run.gpuEnergyWmin = result.gpuEnergyWmin;
     run.illegalDecisions = result.illegalDecisions.size();
+    if (result.metrics.unfinished > 0)
+        run.unfinishedWarning = unfinishedWarning(
+            result.metrics.unfinished, neverRunnableJobs(scenario, pair.repartitioner.id, jobs), pair.repartitioner.id);
     if (scenario.cost)
         run.cost = runCost(*scenario.cost, scenario.gpuCount(), result);
 }

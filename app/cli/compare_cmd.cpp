@@ -257,6 +257,17 @@ void printCostTable(std::ostream& out, const model::CompareResult& r)
     }
 }
 
+/// A warning for each run with unfinished jobs (docs/limits.md, "Jobs that never finish"); with
+/// --json on standard error, so that the output stays one document.
+void printUnfinished(std::ostream& err, const model::CompareResult& result)
+{
+    for (const auto& run : result.runs) {
+        if (!run.unfinishedWarning.empty())
+            err << "warning: " << result.label(run.pair) << " seed " << run.seed << ": " << run.unfinishedWarning
+                << "\n";
+    }
+}
+
 /// Every row's label before anything runs (for --baseline): variant-major, then the pairs.
 std::vector<std::string> rowLabels(const std::vector<model::CompareSubject>& subjects,
                                    const std::vector<model::RunPair>& pairs)
@@ -288,6 +299,8 @@ nlohmann::ordered_json runsJson(const model::CompareResult& result, bool variant
         if (variants)
             o["variant"] = result.variants[run.variant];
         o["illegal_decisions"] = run.illegalDecisions;
+        if (!run.unfinishedWarning.empty())
+            o["warnings"] = nlohmann::ordered_json::array({run.unfinishedWarning});
         o["energy_lb_wmin"] = b.energy.energyWmin;
         if (b.tardiness.computed)
             o["tardiness_lb_min"] = b.tardiness.avgTardinessMin;
@@ -359,6 +372,7 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
         printTable(out, result, verdict, weights);
         printCostTable(out, result);
     }
+    printUnfinished(args.flag("--json") ? err : out, result);
     return kExitOk;
 }
 

@@ -8,6 +8,7 @@
 #include "scenario.h"
 #include "session_store.h"
 #include "simulation.h"
+#include "unfinished_jobs.h"
 
 #include <charconv>
 #include <cstdio>
@@ -122,6 +123,10 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         {"preemption", model::jsonString(model::preemptionName(sc.preemption))}};
     if (sc.cost)
         extra.emplace_back("cost", model::runCostJson(model::runCost(*sc.cost, sc.gpuCount(), result)));
+    const std::string unfinished =
+        model::unfinishedWarning(result.metrics.unfinished, model::neverRunnableJobs(sc, repart.id, jobs), repart.id);
+    if (!unfinished.empty())
+        extra.emplace_back("warnings", "[" + model::jsonString(unfinished) + "]");
     const std::string metrics = model::metricsJson(result, extra);
     if (store) {
         const auto ids = store->saveRuns({{sc.name, readText(file), sched.id, repart.id,
@@ -133,6 +138,8 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
     } else {
         printSummary(out, sc, sched, repart, result);
     }
+    if (!unfinished.empty())
+        (args.flag("--json") ? err : out) << "warning: " << file << ": " << unfinished << "\n";
     return kExitOk;
 }
 
