@@ -31,6 +31,11 @@ void emitResult(const Args& args, std::ostream& out, const std::string& json, co
 /// @throws model::OutputError for a target that is not a regular file (exit 2).
 void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& write);
 
+/// Checks the target of every output option in @p words (--out, --jobs-out, --workload-out,
+/// --apply-to) before a command starts, so that a FIFO, device or folder is refused before a
+/// long run rather than after it. @throws model::OutputError.
+void checkOutputOptions(const std::vector<std::string>& words);
+
 int runLayouts(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runCompare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

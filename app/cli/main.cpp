@@ -136,6 +136,7 @@ int main(int argc, char** argv)
     const std::string command = words[0];
     words.erase(words.begin());
     try {
+        cli::checkOutputOptions(words);
 #ifdef MIGSIGHT_HAVE_PLAYBACK
         if (command == "playback")
             return cli::runPlayback(words, std::cout, std::cerr);

@@ -32,4 +32,16 @@ void writeOutputFile(const std::string& path, const std::function<void(std::ostr
     model::writeFileAtomically(path, content.str());
 }
 
+void checkOutputOptions(const std::vector<std::string>& words)
+{
+    for (size_t i = 0; i < words.size(); ++i) {
+        for (const std::string option : {"--out", "--jobs-out", "--workload-out", "--apply-to"}) {
+            if (words[i] == option && i + 1 < words.size())
+                (void)model::checkOutputTarget(words[i + 1]);
+            else if (words[i].rfind(option + "=", 0) == 0)
+                (void)model::checkOutputTarget(words[i].substr(option.size() + 1));
+        }
+    }
+}
+
 } // namespace cli
