@@ -22,6 +22,26 @@ double workloadSpanMin(const WorkloadSpec& workload)
     return 0.0;
 }
 
+std::string fullRescheduleWarning(const Scenario& scenario, size_t jobs)
+{
+    if (scenario.preemption != simcore::PreemptionMode::FullReschedule)
+        return {};
+    double instances = 0.0;
+    for (const auto& g : scenario.fleet) {
+        for (const auto& layout : g.layouts)
+            instances += static_cast<double>(layout.size());
+    }
+    const double work = static_cast<double>(jobs) * std::max(1.0, instances);
+    if (work < kSlowFullRescheduleWork)
+        return {};
+    std::string s = "full reschedule re-places every running job at each arrival and completion: ";
+    s += countText(static_cast<double>(jobs));
+    s += " jobs on ";
+    s += countText(instances);
+    s += " instances may take minutes (preemption on-repartition or none is far cheaper; docs/engine.md)";
+    return s;
+}
+
 double expectedGeneratedJobs(const WorkloadSpec& workload)
 {
     if (workload.kind == WorkloadSpec::Kind::Poisson)

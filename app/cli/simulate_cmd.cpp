@@ -3,6 +3,7 @@
 #include "atomic_file.h"
 #include "commands.h"
 #include "cost.h"
+#include "input_limits.h"
 #include "jobs_csv.h"
 #include "result_json.h"
 #include "scenario.h"
@@ -74,13 +75,8 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
     model::Problems problems;
     model::Scenario sc = model::loadScenario(file, problems);
     std::optional<std::uint64_t> seed;
-    if (auto s = args.value("--seed")) {
-        std::uint64_t v = 0;
-        const auto [ptr, ec] = std::from_chars(s->data(), s->data() + s->size(), v);
-        if (ec != std::errc() || ptr != s->data() + s->size())
-            throw UsageError("--seed needs a whole number >= 0, got '" + *s + "'");
-        seed = v;
-    }
+    if (auto s = args.value("--seed"))
+        seed = seedOption("--seed", *s);
     model::RunOptions options;
     options.seed = seed;
     options.timeSeries = args.value("--db").has_value();
@@ -111,6 +107,20 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create);
     const auto& sched = options.scheduler ? *options.scheduler : sc.scheduler;
     const auto& repart = options.repartitioner ? *options.repartitioner : sc.repartitioner;
+    const std::string slow = model::fullRescheduleWarning(sc, jobs.size());
+    if (!slow.empty()) {
+        // A long run says so and shows its progress (stepping in chunks leaves the result as it is).
+        err << "warning: " << file << ": " << slow << "\n";
+        options.progressEverySteps = 4096;
+        options.progress = [&err, shown = -1](double fraction) mutable {
+            const int tenth = static_cast<int>(fraction * 10.0);
+            if (tenth != shown) {
+                shown = tenth;
+                err << "simulated " << 10 * tenth << "% of the jobs\n" << std::flush;
+            }
+            return true;
+        };
+    }
     const simcore::RunResult result = model::simulate(sc, jobs, options);
     if (auto path = args.value("--jobs-out")) {
         const auto fleet = sc.fleetGpus();
