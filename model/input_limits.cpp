@@ -22,7 +22,7 @@ double workloadSpanMin(const WorkloadSpec& workload)
     return 0.0;
 }
 
-std::string fullRescheduleWarning(const Scenario& scenario, size_t jobs)
+std::string fullRescheduleWarning(const Scenario& scenario, const std::vector<simcore::Job>& jobs)
 {
     if (scenario.preemption != simcore::PreemptionMode::FullReschedule)
         return {};
@@ -31,14 +31,28 @@ std::string fullRescheduleWarning(const Scenario& scenario, size_t jobs)
         for (const auto& layout : g.layouts)
             instances += static_cast<double>(layout.size());
     }
-    const double work = static_cast<double>(jobs) * std::max(1.0, instances);
-    if (work < kSlowFullRescheduleWork)
+    double work = 0.0;
+    double first = jobs.empty() ? 0.0 : jobs.front().release;
+    double last = first;
+    for (const auto& j : jobs) {
+        work += j.work1g;
+        first = std::min(first, j.release);
+        last = std::max(last, j.release);
+    }
+    const double running = std::min(instances, work / std::max(1.0, last - first));
+    const double placements = 2.0 * static_cast<double>(jobs.size()) * std::max(1.0, running);
+    if (placements < kSlowFullReschedulePlacements)
         return {};
     std::string s = "full reschedule re-places every running job at each arrival and completion: ";
-    s += countText(static_cast<double>(jobs));
-    s += " jobs on ";
+    s += countText(static_cast<double>(jobs.size()));
+    s += " jobs, about ";
+    s += countText(running);
+    s += " running at once on ";
     s += countText(instances);
-    s += " instances may take minutes (preemption on-repartition or none is far cheaper; docs/engine.md)";
+    s += " instances: about ";
+    s += countText(placements);
+    s += " placements, which may take minutes (preemption on-repartition or none is far cheaper;"
+         " docs/engine.md)";
     return s;
 }
 

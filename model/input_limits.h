@@ -3,10 +3,12 @@
 // The largest inputs MIGsight accepts, in one place: every reader and option checks against these
 // before it allocates or loops (docs/limits.md lists them for users).
 
+#include "job.h"
 #include "registry.h"
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace model {
 
@@ -47,14 +49,16 @@ inline constexpr int kMaxThreads = 256;
 /// count, the limit and the smallest period that fits.
 [[nodiscard]] std::string periodicDecisionProblem(const policies::Params& params, double spanMin);
 
-/// @brief Jobs x instances of a full-reschedule run above which simulate warns and shows progress
-/// (measured: 80,000 jobs on 700 instances, 5.6e7, took 23 s of CPU; the cost grows faster than
-/// this product when the queue grows).
-inline constexpr double kSlowFullRescheduleWork = 5e7;
+/// @brief Predicted placements of a full-reschedule run above which simulate warns and shows
+/// progress. A full reschedule re-places every running job at each arrival and completion: about
+/// 2 x jobs x running jobs, the running jobs estimated as min(instances, 1g work / span). Measured
+/// on this project's machines: 1.1e8 predicted (80,000 jobs on 700 instances) took 23 s of CPU,
+/// 6.8e6 (20,000 jobs) 1.6 s.
+inline constexpr double kSlowFullReschedulePlacements = 1e8;
 
-/// @brief "" unless @p scenario uses full reschedule and jobs x instances of its fleet reach
-/// kSlowFullRescheduleWork; otherwise a warning that the run may take minutes, and why.
-[[nodiscard]] std::string fullRescheduleWarning(const Scenario& scenario, size_t jobs);
+/// @brief "" unless @p scenario uses full reschedule and the predicted placements for @p jobs
+/// reach kSlowFullReschedulePlacements; otherwise a warning that the run may be long, and why.
+[[nodiscard]] std::string fullRescheduleWarning(const Scenario& scenario, const std::vector<simcore::Job>& jobs);
 
 /// @brief Minutes a scenario's generated workload spans (0 for a CSV workload).
 [[nodiscard]] double workloadSpanMin(const WorkloadSpec& workload);

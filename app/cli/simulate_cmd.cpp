@@ -107,7 +107,7 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create);
     const auto& sched = options.scheduler ? *options.scheduler : sc.scheduler;
     const auto& repart = options.repartitioner ? *options.repartitioner : sc.repartitioner;
-    const std::string slow = model::fullRescheduleWarning(sc, jobs.size());
+    const std::string slow = model::fullRescheduleWarning(sc, jobs);
     if (!slow.empty()) {
         // A long run says so and shows its progress (stepping in chunks leaves the result as it is).
         err << "warning: " << file << ": " << slow << "\n";
