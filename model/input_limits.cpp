@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 
 namespace model {
 
@@ -73,6 +74,31 @@ double expectedGeneratedJobs(const WorkloadSpec& workload)
         jobs += d.hourlyRates[static_cast<size_t>(h) % d.hourlyRates.size()] * d.multiplier * 60.0 * share;
     }
     return jobs;
+}
+
+bool readBoundedFile(const std::filesystem::path& path, std::size_t maxBytes, std::string& text, std::string& error)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = "cannot open the file";
+        return false;
+    }
+    text.clear();
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec); // a regular file: read in one allocation
+    if (!ec && size <= maxBytes)
+        text.reserve(static_cast<std::size_t>(size));
+    char buffer[1 << 16];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        text.append(buffer, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > maxBytes) {
+            text.clear();
+            error = "larger than " + countText(static_cast<double>(maxBytes >> 20)) +
+                    " MiB, the most MIGsight reads from such a file (docs/limits.md)";
+            return false;
+        }
+    }
+    return true;
 }
 
 std::string countText(double n)

@@ -6,7 +6,9 @@
 #include "job.h"
 #include "registry.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -33,6 +35,13 @@ inline constexpr int kMaxPodGpus = 1024;
 inline constexpr double kMaxImportScale = 1000.0;
 /// Worker threads (--threads); 0 means every core.
 inline constexpr int kMaxThreads = 256;
+/// Bytes of one input file: a scenario, variants, mig-parted YAML or weights file; a jobs CSV; a
+/// trace. Checked while reading, so a device such as /dev/zero ends with a message.
+inline constexpr std::size_t kMaxSmallFileBytes = 64ULL << 20;
+inline constexpr std::size_t kMaxJobsCsvBytes = 256ULL << 20;
+inline constexpr std::size_t kMaxTraceBytes = 512ULL << 20;
+/// Nesting of arrays and objects in a JSON file (a scenario needs 6).
+inline constexpr int kMaxJsonDepth = 64;
 
 } // namespace limits
 
@@ -62,6 +71,10 @@ inline constexpr double kSlowFullReschedulePlacements = 1e8;
 
 /// @brief Minutes a scenario's generated workload spans (0 for a CSV workload).
 [[nodiscard]] double workloadSpanMin(const WorkloadSpec& workload);
+
+/// @brief Reads the whole of @p path into @p text, at most @p maxBytes; false with @p error set
+/// ("cannot open the file", "larger than 64 MiB, the most ...") otherwise.
+bool readBoundedFile(const std::filesystem::path& path, std::size_t maxBytes, std::string& text, std::string& error);
 
 /// @brief A number as users read it: 1440000000 as "1,440,000,000", large ones as 1.44e+15.
 [[nodiscard]] std::string countText(double n);

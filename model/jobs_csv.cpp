@@ -179,14 +179,13 @@ std::vector<simcore::Job> parseJobsCsv(const std::string& rawText, const std::st
 std::vector<simcore::Job> loadJobsCsv(const std::filesystem::path& path, const std::vector<simcore::JobType>& types,
                                       Problems& problems)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        problems.add(path.string(), "", "cannot open the jobs file");
+    std::string text;
+    std::string error;
+    if (!readBoundedFile(path, limits::kMaxJobsCsvBytes, text, error)) {
+        problems.add(path.string(), "", error == "cannot open the file" ? "cannot open the jobs file" : error);
         return {};
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parseJobsCsv(ss.str(), path.string(), types, problems);
+    return parseJobsCsv(text, path.string(), types, problems);
 }
 
 namespace {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "json_reader.h"
 
+#include "input_limits.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -38,9 +40,16 @@ std::string lineColumn(const std::string& text, size_t byte)
 class PathTracker
 {
 public:
-    bool onEvent(Json::parse_event_t event, const Json& parsed)
+    /// Thrown through the parser when the document nests deeper than limits::kMaxJsonDepth.
+    struct TooDeep
+    {
+    };
+
+    bool onEvent(int depth, Json::parse_event_t event, const Json& parsed)
     {
         using E = Json::parse_event_t;
+        if (depth > limits::kMaxJsonDepth)
+            throw TooDeep{};
         switch (event) {
         case E::object_start:
         case E::array_start:
@@ -103,8 +112,9 @@ Json JsonReader::parse(const std::string& text)
 {
     PathTracker tracker;
     try {
-        Json root = Json::parse(
-            text, [&tracker](int, Json::parse_event_t event, Json& parsed) { return tracker.onEvent(event, parsed); });
+        Json root = Json::parse(text, [&tracker](int depth, Json::parse_event_t event, Json& parsed) {
+            return tracker.onEvent(depth, event, parsed);
+        });
         for (const auto& path : tracker.duplicates())
             problem(path, "the key appears twice in its object (JSON keeps only the last one); remove one");
         return tracker.duplicates().empty() ? root : Json();
@@ -123,6 +133,10 @@ Json JsonReader::parse(const std::string& text)
                 --byte;
         }
         problem(lineColumn(text, byte), "not valid JSON: " + what);
+        return Json();
+    } catch (const PathTracker::TooDeep&) {
+        problem(tracker.childPath(), "arrays and objects nest deeper than " + std::to_string(limits::kMaxJsonDepth) +
+                                         " levels, the most MIGsight reads (docs/limits.md)");
         return Json();
     } catch (const Json::exception& e) {
         // A number beyond the range of a double (1e999): the library names the text, not the place.

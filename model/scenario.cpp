@@ -144,14 +144,13 @@ Scenario parseScenario(const std::string& text, const std::string& file, Problem
 
 Scenario loadScenario(const std::filesystem::path& path, Problems& problems)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        problems.add(path.string(), "", "cannot open the scenario file");
+    std::string text;
+    std::string error;
+    if (!readBoundedFile(path, limits::kMaxSmallFileBytes, text, error)) {
+        problems.add(path.string(), "", error == "cannot open the file" ? "cannot open the scenario file" : error);
         return {};
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parseScenario(ss.str(), path.string(), problems);
+    return parseScenario(text, path.string(), problems);
 }
 
 } // namespace model

@@ -16,7 +16,8 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;  ///< the run itself failed
 inline constexpr int kExitBadInput = 2; ///< bad command line, scenario or jobs file
 
-/// The whole text of a file (empty if it cannot be read).
+/// The whole text of a file (empty if it cannot be opened).
+/// @throws std::invalid_argument when it is larger than model::limits::kMaxSmallFileBytes.
 std::string readText(const std::string& path);
 
 /// Prints every problem as "error: FILE: PLACE: WHAT"; true when there was one.

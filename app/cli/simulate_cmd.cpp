@@ -63,8 +63,12 @@ void printSummary(std::ostream& out, const model::Scenario& sc, const model::Pol
 
 std::string readText(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::string text;
+    std::string error;
+    if (!model::readBoundedFile(path, model::limits::kMaxSmallFileBytes, text, error) &&
+        error != "cannot open the file")
+        throw std::invalid_argument(path + ": " + error);
+    return text;
 }
 
 int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)

@@ -180,6 +180,13 @@ void TestCliHardening::refusedInput_data()
     QTest::newRow("playback --size 100000x100000")
         << none << empty << QStringList{"playback", kQuickstart, "--out-dir", "@frames", "--size", "100000x100000"}
         << QStringList{"--size", "8192x8192"};
+    QTest::newRow("JSON nested 100,000 deep")
+        << "deep.json" << QByteArray(100000, '[') + QByteArray(100000, ']') << QStringList{"simulate", "@deep.json"}
+        << QStringList{"deep.json: $[0][0]", "deeper than 64 levels"};
+    QTest::newRow("endless jobs file") << none << empty << QStringList{"simulate", kQuickstart, "--jobs", "/dev/zero"}
+                                       << QStringList{"/dev/zero", "larger than 256 MiB"};
+    QTest::newRow("endless trace") << none << empty << QStringList{"import", "/dev/zero", "--format", "alibaba"}
+                                   << QStringList{"/dev/zero", "larger than 512 MiB"};
     QTest::newRow("--threads -1") << none << empty
                                   << QStringList{"compare", kQuickstart, "--runs", "cedf/static", "--threads", "-1"}
                                   << QStringList{"--threads", "from 0 to 256", "'-1'"};
