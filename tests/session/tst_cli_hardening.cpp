@@ -421,6 +421,18 @@ void TestCliHardening::unfinishedJobsNeverCountAsOnTime()
     QCOMPARE(m.value("avg_tardiness_min", 0.0), 1.5);
     QCOMPARE(m.value("tardy_fraction", 0.0), 1.0);
     QVERIFY(m.value("et", 0.0) > 0.0);
+
+    // A fleet whose static layouts have no instance at all: every job, and that reason.
+    const QString empty =
+        write("noinst.json", R"({"format":"migsight-scenario","version":1,)"
+                             R"("fleet":[{"gpu":"A100-40GB","count":1,"layout":[]}],)"
+                             R"("workload":{"kind":"poisson","rate_per_min":0.1,"duration_min":60}})");
+    const QStringList args2{"simulate", empty};
+    const Output o2 = cli(args2);
+    QVERIFY2(o2.exitCode == 0, qPrintable(describe(args2, o2)));
+    QVERIFY2(o2.out.contains("0 completed") && o2.out.contains("can never run: the fleet's layouts have no instance"),
+             qPrintable(describe(args2, o2)));
+    QVERIFY2(!o2.out.contains("Tardiness       avg 0.0000"), qPrintable(describe(args2, o2)));
 }
 
 void TestCliHardening::longFullRescheduleIsPredicted()
