@@ -15,14 +15,16 @@ SHELL := /bin/bash
 # Debian 12 packages (shared toolchain notes, plus what the CMakeLists find since). libqt6sql6-sqlite
 # is only a Recommends of Qt Sql, so it is named; libglpk-dev serves the LP lower bounds (policies/),
 # libyaml-cpp-dev the mig-parted YAML (model/); dpkg-dev and file are what CPack needs for the .deb's
-# shared-library dependencies; xvfb and xauth serve windows and screenshots without a desktop.
+# shared-library dependencies; xvfb and xauth serve windows and screenshots without a desktop;
+# pybind11-dev, python3-dev and python3-numpy build and test the Python module (python/).
 PACKAGES := \
     cmake ninja-build g++ ccache \
     qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-svg-dev libgl-dev \
     libqcustomplot-dev libqcustomplot2.1-qt6 \
     libeigen3-dev nlohmann-json3-dev libsqlite3-dev libglpk-dev libyaml-cpp-dev \
     xvfb xauth fonts-dejavu-core imagemagick x11-apps poppler-utils \
-    clang-format dpkg-dev file
+    clang-format dpkg-dev file \
+    pybind11-dev python3-dev python3-numpy
 
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
@@ -32,7 +34,7 @@ GUI ?= $(if $(and $(wildcard ui/CMakeLists.txt),$(wildcard app/gui/main.cpp)),ON
 
 # Sources that `make format` / `make format-check` cover: tracked C++ files (every file when
 # this is not a git checkout).
-FORMAT_DIRS := app ui model simcore policies tests bench
+FORMAT_DIRS := app ui model simcore policies tests bench python
 FORMAT_FILES = $(shell \
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
         git ls-files -- $(foreach d,$(FORMAT_DIRS),'$(d)/*.cpp' '$(d)/*.h'); \

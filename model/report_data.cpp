@@ -87,7 +87,8 @@ std::string runList(const std::vector<StoredRun>& runs)
 {
     std::string text;
     for (const StoredRun& r : runs)
-        text += (text.empty() ? "" : ", ") + std::to_string(r.id) + " (" + r.scheduler + "/" + r.repartitioner + ")";
+        text += (text.empty() ? "" : ", ") + std::to_string(r.id) + " (" + (r.variant.empty() ? "" : r.variant + ": ") +
+                r.scheduler + "/" + r.repartitioner + ")";
     return text.empty() ? "none" : text;
 }
 
@@ -180,8 +181,16 @@ ReportData reportFromSession(const std::filesystem::path& path, const std::optio
     if (picked.empty())
         throw std::invalid_argument(path.string() + ": the session holds no runs to report");
     std::set<std::int64_t> scenarios;
-    for (const StoredRun& r : picked)
+    for (const StoredRun& r : picked) {
         scenarios.insert(r.scenarioId);
+        // A report re-runs every run on one scenario; a variant's fleet or load is not that scenario.
+        if (!r.variant.empty())
+            throw std::invalid_argument(path.string() + ": run " + std::to_string(r.id) + " is of variant '" +
+                                        r.variant +
+                                        "', which reports do not cover yet (docs/planning.md, "
+                                        "\"Variants\"); pick the base's runs with --runs (runs: " +
+                                        runList(picked) + ")");
+    }
     if (scenarios.size() > 1)
         throw std::invalid_argument(path.string() + ": the runs are of " + std::to_string(scenarios.size()) +
                                     " different scenarios; pick the runs of one with --runs (runs: " + runList(picked) +

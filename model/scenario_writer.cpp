@@ -39,10 +39,9 @@ Json groupJson(const FleetGroup& group)
     return g;
 }
 
-Json powerOverrides(const Scenario& s)
+Json powerOverrides(const std::vector<FleetGroup>& fleet, Json power = Json::object())
 {
-    Json power = Json::object();
-    for (const FleetGroup& group : s.fleet) {
+    for (const FleetGroup& group : fleet) {
         const simcore::GpuModel* base = Catalog::builtin().find(group.model->name);
         if (base == nullptr || base->powerW != group.model->powerW)
             power[group.model->name] = group.model->powerW;
@@ -93,7 +92,44 @@ Json costJson(const CostSettings& c)
                 {"gpu_hour_cost", c.gpuHourCost}};
 }
 
+Json variantJson(const Variant& v)
+{
+    Json out{{"name", v.name}};
+    if (v.fleet) {
+        Json fleet = Json::array();
+        for (const FleetGroup& group : *v.fleet)
+            fleet.push_back(groupJson(group));
+        out["fleet"] = fleet;
+    }
+    if (v.multiplier)
+        out["multiplier"] = *v.multiplier;
+    if (v.seed)
+        out["seed"] = *v.seed;
+    if (v.preemption)
+        out["preemption"] = preemptionName(*v.preemption);
+    if (v.energyWeight)
+        out["energy_weight"] = *v.energyWeight;
+    return out;
+}
+
 } // namespace
+
+std::string writeVariantsJson(const std::vector<Variant>& variants, int indent)
+{
+    if (variants.empty())
+        return {};
+    Json list = Json::array();
+    Json power = Json::object();
+    for (const Variant& v : variants) {
+        list.push_back(variantJson(v));
+        if (v.fleet)
+            power = powerOverrides(*v.fleet, std::move(power));
+    }
+    Json root{{"format", "migsight-variants"}, {"version", kVariantsVersion}, {"variants", list}};
+    if (!power.empty())
+        root["power_w"] = power;
+    return root.dump(indent);
+}
 
 std::string writeScenarioJson(const Scenario& s, int indent)
 {
@@ -116,7 +152,7 @@ std::string writeScenarioJson(const Scenario& s, int indent)
                          {"training_sigma", z.trainingSigma},
                          {"slack_min", z.slackMin},
                          {"slack_max", z.slackMax}};
-    if (Json power = powerOverrides(s); !power.empty())
+    if (Json power = powerOverrides(s.fleet); !power.empty())
         root["power_w"] = power;
     root["energy_weight"] = s.energyWeight;
     root["reconfiguration_s"] = s.reconfigurationS;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "scenario.h"
+#include "variants.h"
 
 #include <string>
 
@@ -13,5 +14,10 @@ namespace model {
 /// round-trip precision, so a scenario edited in the studio simulates bit for bit the same after
 /// a save and a load. A CSV workload keeps its path as given (absolute after loading).
 [[nodiscard]] std::string writeScenarioJson(const Scenario& scenario, int indent = 2);
+
+/// @brief Writes @p variants as a variants file (docs/planning.md, "Variants") that parseVariants()
+/// reads back to the same variants: fleets as in a scenario, power curves that differ from the
+/// catalog's under "power_w", numbers with round-trip precision. Empty text for no variants.
+[[nodiscard]] std::string writeVariantsJson(const std::vector<Variant>& variants, int indent = -1);
 
 } // namespace model

@@ -30,6 +30,14 @@ CREATE TABLE notes (
     id INTEGER PRIMARY KEY, run_id INTEGER REFERENCES runs(id), text TEXT NOT NULL, created TEXT NOT NULL);
 )sql";
 
+/// Version 2: a scenario row keeps its variants list, a run row the variant it simulated
+/// (docs/sessions.md, "Schema versions"). Old rows read as "no variants" and "the base".
+const char* kSchemaV2Step = R"sql(
+ALTER TABLE scenarios ADD COLUMN variants TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN variant TEXT NOT NULL DEFAULT '';
+UPDATE meta SET value = '2' WHERE key = 'schema_version';
+)sql";
+
 std::string nowUtc()
 {
     const std::time_t t = std::time(nullptr);
@@ -216,6 +224,7 @@ void SessionStore::createSchema()
     exec("PRAGMA page_size = 65536; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; BEGIN IMMEDIATE");
     try {
         exec(kSchemaV1);
+        exec(kSchemaV2Step);
         Statement st(m_db, "INSERT INTO meta (key, value) VALUES (?1, ?2)");
         const std::pair<std::string, std::string> rows[] = {{"schema_version", std::to_string(kSessionSchemaVersion)},
                                                             {"created", nowUtc()},
@@ -236,9 +245,21 @@ void SessionStore::createSchema()
 
 void SessionStore::migrate(int from)
 {
-    // Version 1 is the first schema: nothing to migrate yet. Each future version adds one step
-    // here, inside one transaction with the schema_version update.
-    throw SessionError(m_path.string() + ": unknown session schema version " + std::to_string(from));
+    // Each version adds one step, run inside one transaction with its schema_version update, so an
+    // interrupted migration leaves the file at its old version. A read-only open does not migrate:
+    // the readers below then leave out what the old version lacks.
+    if (from != 1)
+        throw SessionError(m_path.string() + ": unknown session schema version " + std::to_string(from));
+    exec("BEGIN IMMEDIATE");
+    try {
+        exec(kSchemaV2Step);
+        exec("COMMIT");
+    } catch (const std::exception& e) {
+        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw SessionError(m_path.string() + ": cannot update the session to schema " +
+                           std::to_string(kSessionSchemaVersion) + " (the file was not changed): " + e.what());
+    }
+    m_version = kSessionSchemaVersion;
 }
 
 namespace {
@@ -361,15 +382,16 @@ std::vector<std::int64_t> SessionStore::insertRuns(const std::vector<RunRecord>&
 {
     std::vector<std::int64_t> ids;
     {
-        Statement findScenario(m_db, "SELECT id FROM scenarios WHERE name = ?1 AND json = ?2");
-        Statement addScenario(m_db, "INSERT INTO scenarios (name, json, created) VALUES (?1, ?2, ?3)");
+        Statement findScenario(m_db, "SELECT id FROM scenarios WHERE name = ?1 AND json = ?2 AND variants = ?3");
+        Statement addScenario(m_db, "INSERT INTO scenarios (name, json, created, variants) VALUES (?1, ?2, ?3, ?4)");
         Statement addRun(m_db, "INSERT INTO runs (scenario_id, scheduler, repartitioner, seed, metrics_json, jobs, "
-                               "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+                               "created, variant) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
         Statement addSeries(m_db, "INSERT INTO run_series (run_id, name, data) VALUES (?1, ?2, ?3)");
         const std::string created = nowUtc();
         for (const auto& run : runs) {
             findScenario.bind(1, run.scenarioName);
             findScenario.bind(2, run.scenarioJson);
+            findScenario.bind(3, run.variantsJson);
             std::int64_t scenarioId = 0;
             if (findScenario.step(m_db)) {
                 scenarioId = sqlite3_column_int64(findScenario.get(), 0);
@@ -377,6 +399,7 @@ std::vector<std::int64_t> SessionStore::insertRuns(const std::vector<RunRecord>&
                 addScenario.bind(1, run.scenarioName);
                 addScenario.bind(2, run.scenarioJson);
                 addScenario.bind(3, created);
+                addScenario.bind(4, run.variantsJson);
                 addScenario.step(m_db);
                 addScenario.reset();
                 scenarioId = sqlite3_last_insert_rowid(m_db);
@@ -389,6 +412,7 @@ std::vector<std::int64_t> SessionStore::insertRuns(const std::vector<RunRecord>&
             addRun.bind(5, run.metricsJson);
             addRun.bind(6, run.result ? static_cast<int>(run.result->jobs.size()) : 0);
             addRun.bind(7, created);
+            addRun.bind(8, run.variant);
             addRun.step(m_db);
             addRun.reset();
             const std::int64_t runId = sqlite3_last_insert_rowid(m_db);
@@ -415,11 +439,26 @@ std::string SessionStore::scenarioJson(std::int64_t scenarioId) const
     return st.step(m_db) ? st.text(0) : std::string();
 }
 
+std::string SessionStore::scenarioVariants(std::int64_t scenarioId) const
+{
+    if (m_version < 2) // a version 1 file opened read-only: no variants
+        return {};
+    Statement st(m_db, "SELECT variants FROM scenarios WHERE id = ?1");
+    st.bind(1, scenarioId);
+    return st.step(m_db) ? st.text(0) : std::string();
+}
+
 std::vector<StoredRun> SessionStore::listRuns() const
 {
     std::vector<StoredRun> out;
-    Statement st(m_db, "SELECT r.id, r.scenario_id, s.name, r.scheduler, r.repartitioner, r.seed, r.created, "
-                       "r.metrics_json, r.jobs FROM runs r JOIN scenarios s ON s.id = r.scenario_id ORDER BY r.id");
+    const char* sql = m_version < 2
+                          ? "SELECT r.id, r.scenario_id, s.name, r.scheduler, r.repartitioner, r.seed, r.created, "
+                            "r.metrics_json, r.jobs, '' FROM runs r JOIN scenarios s ON s.id = r.scenario_id "
+                            "ORDER BY r.id"
+                          : "SELECT r.id, r.scenario_id, s.name, r.scheduler, r.repartitioner, r.seed, r.created, "
+                            "r.metrics_json, r.jobs, r.variant FROM runs r JOIN scenarios s ON s.id = r.scenario_id "
+                            "ORDER BY r.id";
+    Statement st(m_db, sql);
     while (st.step(m_db)) {
         StoredRun r;
         r.id = sqlite3_column_int64(st.get(), 0);
@@ -431,6 +470,7 @@ std::vector<StoredRun> SessionStore::listRuns() const
         r.created = st.text(6);
         r.metricsJson = st.text(7);
         r.jobs = sqlite3_column_int(st.get(), 8);
+        r.variant = st.text(9);
         out.push_back(r);
     }
     return out;

@@ -16,7 +16,8 @@ struct sqlite3;
 namespace model {
 
 /// @brief The newest session schema this build reads and writes.
-inline constexpr int kSessionSchemaVersion = 1;
+/// Version 2 (docs/sessions.md, "Schema versions") adds each scenario's variants and each run's variant.
+inline constexpr int kSessionSchemaVersion = 2;
 
 /// @brief A session file that cannot be used; the message names the file and the problem.
 class SessionError : public std::runtime_error
@@ -37,18 +38,21 @@ struct StoredRun
     std::string created;     ///< UTC, ISO 8601
     std::string metricsJson; ///< the `simulate --json` object
     int jobs = 0;
+    std::string variant; ///< the variant the run simulated, "" for the scenario itself
 };
 
 /// @brief A run to store: its settings, metrics, per-job results and time series.
 struct RunRecord
 {
     std::string scenarioName;
-    std::string scenarioJson; ///< the scenario file's text
+    std::string scenarioJson; ///< the scenario file's text (the base, when the run is of a variant)
     std::string scheduler;
     std::string repartitioner;
     std::uint64_t seed = 0;
     std::string metricsJson;
     const simcore::RunResult* result = nullptr; ///< per-job results and series (may be null)
+    std::string variantsJson{};                 ///< the scenario's variants (a `migsight-variants` file), "" for none
+    std::string variant{};                      ///< the variant of variantsJson the run simulated, "" for the base
 };
 
 /// @brief A MIGsight session file (SQLite): scenarios, runs with their per-job results and time
@@ -81,6 +85,8 @@ public:
     [[nodiscard]] std::string metaValue(const std::string& key) const;
     /// The stored text of scenario @p scenarioId ("" when unknown).
     [[nodiscard]] std::string scenarioJson(std::int64_t scenarioId) const;
+    /// The variants stored with scenario @p scenarioId (a `migsight-variants` file), "" when none.
+    [[nodiscard]] std::string scenarioVariants(std::int64_t scenarioId) const;
     [[nodiscard]] std::vector<StoredRun> listRuns() const;
     /// Per-job results of a run (as stored), in release order.
     [[nodiscard]] std::vector<simcore::JobResult> loadJobs(std::int64_t runId) const;

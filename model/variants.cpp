@@ -253,7 +253,7 @@ std::vector<Variant> parseVariants(const std::string& text, const std::string& f
     const Json root = r.parse(text);
     if (!r.expectObject(root, "$") || !r.expectFormat(root, "migsight-variants", kVariantsVersion))
         return out;
-    r.allowKeys(root, "$", {"format", "version", "variants"});
+    r.allowKeys(root, "$", {"format", "version", "variants", "power_w"});
     const Json* arr = r.array(root, "$", "variants");
     if (arr == nullptr)
         return out;

@@ -81,14 +81,14 @@ std::string why(const simcore::EngineView& view, int j, const SliceChoice& c)
 
 void Cedf::setRankBits(const simcore::EngineView& view, int g)
 {
+    // Only the sizes whose freeness changed since this GPU's bits were last written: a placement
+    // usually changes none or one, and this runs after every placement.
     const std::uint64_t bit = std::uint64_t{1} << m_rank[static_cast<size_t>(g)];
-    const unsigned free = view.gpu(g).freeSizes;
-    for (int c = 1; c <= 7; ++c) {
-        if (free & (1u << c))
-            m_rankBySize[static_cast<size_t>(c)] |= bit;
-        else
-            m_rankBySize[static_cast<size_t>(c)] &= ~bit;
-    }
+    const unsigned free = view.gpu(g).freeSizes & 0xFEu;
+    unsigned& ranked = m_rankedSizes[static_cast<size_t>(g)];
+    for (unsigned changed = free ^ ranked; changed != 0; changed &= changed - 1)
+        m_rankBySize[static_cast<size_t>(std::countr_zero(changed))] ^= bit;
+    ranked = free;
 }
 
 SliceChoice Cedf::wordChoice(const simcore::EngineView& view, int j) const
@@ -131,6 +131,7 @@ void Cedf::schedule(simcore::ScheduleRound& round)
     const bool words = m_order.size() <= 64;
     if (words) {
         m_rankBySize.fill(0);
+        m_rankedSizes.assign(m_order.size(), 0u);
         for (int g : m_withFree)
             setRankBits(round, g);
     }

@@ -35,6 +35,7 @@ private:
     std::vector<int> m_rank;     ///< position of each GPU in m_order
     std::vector<int> m_withFree; ///< m_order's GPUs with a free instance at the start of this round
     std::array<std::uint64_t, 8> m_rankBySize{};
+    std::vector<unsigned> m_rankedSizes; ///< each GPU's free sizes as last written into m_rankBySize
     std::uint64_t m_epoch = ~std::uint64_t{0};
 };
 

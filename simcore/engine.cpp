@@ -2,6 +2,7 @@
 #include "engine.h"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cmath>
 #include <limits>
@@ -220,8 +221,10 @@ void Engine::stopSegment(int j, bool completed)
     const int i = r.instance;
     m_s.touch(g);
     InstanceState& inst = gs.instances[static_cast<size_t>(i)];
-    if (inst.job == j) {
+    const bool freed = inst.job == j;
+    if (freed) {
         inst.job = -1;
+        gs.runningMask &= ~(std::uint32_t{1} << i);
         gs.busy -= inst.compute;
     }
     r.remaining = completed ? 0.0 : m_s.remainingNow(j);
@@ -242,7 +245,10 @@ void Engine::stopSegment(int j, bool completed)
     } else {
         ++r.preemptions;
     }
-    m_s.refreshGpu(g);
+    if (freed)
+        m_s.freeInstance(g, i); // the one instance that changed, not a recount of the GPU
+    else
+        m_s.refreshGpu(g);
     for (auto* o : m_observers)
         o->onJobStop(m_s.now, j, g, i, completed);
 }
@@ -259,10 +265,9 @@ void Engine::takeBackRunning()
         if (gs.busy == 0)
             continue;
         m_s.touch(g);
-        for (std::size_t i = 0; i < gs.instances.size(); ++i) {
+        for (std::uint32_t m = gs.runningMask; m != 0; m &= m - 1) {
+            const auto i = static_cast<unsigned>(std::countr_zero(m));
             InstanceState& inst = gs.instances[i];
-            if (inst.job < 0)
-                continue;
             const int j = inst.job;
             inst.job = -1;
             assert(m_s.instanceFree(inst));
@@ -276,6 +281,7 @@ void Engine::takeBackRunning()
             else
                 enqueue(j);
         }
+        gs.runningMask = 0;
         gs.busy = 0;
         m_s.index.update(g, 0, gs.freeSizes);
     }

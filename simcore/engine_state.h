@@ -71,6 +71,9 @@ struct GpuState
     std::array<std::uint32_t, 8> freeBySize{};
     unsigned freeSizes = 0; ///< bit k set when freeBySize[k] != 0
     int freeCount = 0;      ///< free instances (set bits of freeBySize)
+    /// Bit i set when instance i runs a job (instances[i].job >= 0): energy accrual and a full
+    /// reschedule's take-back visit only these, in instance order.
+    std::uint32_t runningMask = 0;
 };
 
 /// @brief A job's place in the scheduler's queue order: (k1, k2, job id), smallest first.
@@ -208,6 +211,7 @@ struct EngineState
         touch(gpu);
         InstanceState& inst = gs.instances[static_cast<size_t>(instance)];
         inst.job = job;
+        gs.runningMask |= std::uint32_t{1} << instance;
         gs.busy += inst.compute;
         std::uint32_t& free = gs.freeBySize[static_cast<size_t>(inst.compute)];
         free &= ~(std::uint32_t{1} << instance);
@@ -243,6 +247,21 @@ struct EngineState
     void queueRetire(int job);
     /// Recounts a GPU's free instances and re-keys it in the index.
     void refreshGpu(int gpu);
+    /// Instance @p instance of GPU @p gpu has just stopped running a job: marks it free if it is
+    /// (not draining, ready) and re-keys the GPU with its busy slices. The rest of the GPU is as
+    /// it was, so this gives what refreshGpu() would, without visiting every instance.
+    void freeInstance(int gpu, int instance)
+    {
+        GpuState& gs = gpus[static_cast<size_t>(gpu)];
+        const InstanceState& inst = gs.instances[static_cast<size_t>(instance)];
+        if (instanceFree(inst)) {
+            gs.freeBySize[static_cast<size_t>(inst.compute)] |= std::uint32_t{1} << instance;
+            gs.freeSizes |= 1u << inst.compute;
+            ++gs.freeCount;
+            ++freeInstances;
+        }
+        index.update(gpu, gs.busy, gs.freeSizes);
+    }
     /// Accrues a GPU's energy up to now with its current busy slices.
     void accrue(int gpu);
     /// Call before changing a GPU's occupancy: accrues it and remembers it for this step.

@@ -23,6 +23,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <set>
+
 namespace ui {
 
 namespace {
@@ -223,10 +225,11 @@ void ComparePage::connectSignals()
             if (!m_updatingPickers)
                 refresh();
         });
-    connect(m_workspace, &Workspace::runsChanged, this, [this] {
-        refreshPickers();
-        refresh();
-    });
+    for (auto signal : {&Workspace::runsChanged, &Workspace::variantsChanged})
+        connect(m_workspace, signal, this, [this] {
+            refreshPickers();
+            refresh();
+        });
     connect(m_workspace, &Workspace::runSpecChanged, this, [this](int key) {
         if (runs().contains(key))
             refresh();
@@ -284,13 +287,15 @@ QList<int> ComparePage::runs() const
 void ComparePage::refreshVerdict()
 {
     std::vector<VerdictBar::Entry> entries;
+    bool withVariants = false; // rows read "VARIANT: scheduler/repartitioner" as in compare --variants
+    for (int key : runs())
+        if (const RunSpec* spec = m_workspace->runSpec(key))
+            withVariants = withVariants || !spec->variant.isEmpty();
     for (int key : runs()) {
         const RunSpec* spec = m_workspace->runSpec(key);
         if (!spec || !spec->latest || spec->stale || spec->running || !spec->error.isEmpty())
             continue;
-        std::string label = spec->scheduler.id;
-        label += '/';
-        label += spec->repartitioner.id;
+        const std::string label = spec->verdictLabel(withVariants);
         const auto cost = model::scenarioRunCost(*spec->latest->scenario, *spec->latest->result);
         entries.push_back({key, label, spec->latest->result->metrics,
                            cost ? std::optional<double>(cost->totalPerDay) : std::nullopt});
@@ -471,9 +476,17 @@ void ComparePage::refreshOverlays()
 
 void ComparePage::refreshBars()
 {
+    // The bounds are those of one scenario's jobs and fleet: marked only when every shown run
+    // simulates the same one (the base, or one variant).
+    std::set<QString> variants;
+    for (int key : runs())
+        if (const RunSpec* spec = m_workspace->runSpec(key))
+            variants.insert(spec->variant);
+    const QString variant = variants.size() == 1 ? *variants.begin() : QString();
+    const auto scenario = m_workspace->scenarioFor(variant);
     BarBounds bounds;
-    if (const BoundsPtr b = m_workspace->bounds(); b && !m_shownBars.empty()) {
-        const double a = m_workspace->scenario() ? m_workspace->scenario()->energyWeight : 0.0;
+    if (const BoundsPtr b = m_workspace->boundsFor(variant); b && variants.size() == 1 && !m_shownBars.empty()) {
+        const double a = scenario ? scenario->energyWeight : 0.0;
         const double t = b->tardiness.computed ? b->tardiness.avgTardinessMin : 0.0;
         bounds.energyKwh = b->energy.energyWmin / kWminPerKwh;
         if (b->tardiness.computed)

@@ -6,6 +6,7 @@
 #include "layouteditorcanvas.h"
 #include "layouteditorcommands.h"
 #include "layouteditorpalette.h"
+#include "variantbar.h"
 #include "workspace.h"
 
 #include <QAction>
@@ -77,8 +78,10 @@ void LayoutEditorPage::setupWidgets()
     splitter->setStretchFactor(1, 1);
     splitter->setStretchFactor(2, 0);
     splitter->setSizes({200, 700, 380});
+    m_variantBar = new VariantBar(m_workspace);
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(splitter);
+    layout->addWidget(m_variantBar);
+    layout->addWidget(splitter, 1);
 }
 
 QWidget* LayoutEditorPage::createLeftColumn()
@@ -161,11 +164,48 @@ void LayoutEditorPage::connectSignals()
     connect(m_paletteView, &QListView::clicked, this, &LayoutEditorPage::onPaletteClicked);
     connect(m_gallery, &LayoutGallery::applyRequested, this, &LayoutEditorPage::onApplyRequested);
     connect(m_fleet, &FleetSettings::fleetRequested, this, &LayoutEditorPage::setFleet);
+    connect(m_workspace, &Workspace::variantsChanged, this, &LayoutEditorPage::refreshFleet);
+    connect(m_workspace, &Workspace::variantRenamed, this, [this](const QString& from, const QString& to) {
+        forEachFleetCommand([&](FleetEditCommand& c) { c.renameVariant(from, to); });
+        if (m_target == from)
+            m_target = to;
+        // The stack's actions follow only its own changes, not a command's new text.
+        m_undoAction->setText(m_undo->undoText().isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(m_undo->undoText()));
+        m_redoAction->setText(m_undo->redoText().isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(m_undo->redoText()));
+    });
+    connect(m_workspace, &Workspace::variantRemoved, this,
+            [this](const QString& name) { forEachFleetCommand([&](FleetEditCommand& c) { c.dropVariant(name); }); });
+    connect(m_variantBar, &VariantBar::currentChanged, this, [this](const QString& name) {
+        m_target = name;
+        refreshFleet();
+    });
+    connect(m_variantBar, &VariantBar::addFromFleetRequested, this, &LayoutEditorPage::addVariantFromFleet);
+    connect(m_variantBar, &VariantBar::addFromGalleryRequested, this, &LayoutEditorPage::addVariantFromGallery);
+    connect(m_gallery->view()->selectionModel(), &QItemSelectionModel::currentChanged, this,
+            [this](const QModelIndex& current) { m_variantBar->setGalleryChoice(current.isValid()); });
 }
 
 void LayoutEditorPage::onScenarioChanged()
 {
-    const auto scenario = m_workspace->scenario();
+    refreshFleet();
+    m_maybeReplaced = true;
+    QTimer::singleShot(0, this, [this] {
+        if (m_maybeReplaced)
+            m_undo->clear();
+        m_maybeReplaced = false;
+    });
+}
+
+std::shared_ptr<const model::Scenario> LayoutEditorPage::edited() const
+{
+    if (m_target.isEmpty())
+        return m_workspace->scenario();
+    return m_workspace->scenarioFor(m_target);
+}
+
+void LayoutEditorPage::refreshFleet()
+{
+    const auto scenario = edited();
     std::vector<LayoutCanvas::Gpu> gpus;
     if (scenario)
         for (int g = 0; g < gpuCount(scenario->fleet); ++g)
@@ -183,17 +223,11 @@ void LayoutEditorPage::onScenarioChanged()
     m_fleet->setEnabled(scenario != nullptr);
     m_gallery->setSelectionSize(static_cast<int>(m_canvas->selectedGpus().size()));
     updateBoards();
-    m_maybeReplaced = true;
-    QTimer::singleShot(0, this, [this] {
-        if (m_maybeReplaced)
-            m_undo->clear();
-        m_maybeReplaced = false;
-    });
 }
 
 void LayoutEditorPage::updateBoards()
 {
-    const auto scenario = m_workspace->scenario();
+    const auto scenario = edited();
     if (!scenario || scenario->fleet.empty())
         return;
     // Palette and gallery follow the board of the first selected GPU (boards differ only in mixed fleets).
@@ -206,6 +240,14 @@ void LayoutEditorPage::updateBoards()
         m_canvas->setArmedProfile({}, -1);
     }
     m_gallery->setBoard(board);
+}
+
+void LayoutEditorPage::forEachFleetCommand(const std::function<void(FleetEditCommand&)>& change)
+{
+    // The stack only hands out const commands; they are ours (pushed by commit()), so they may change.
+    for (int i = 0; i < m_undo->count(); ++i)
+        if (auto* command = dynamic_cast<const FleetEditCommand*>(m_undo->command(i)))
+            change(const_cast<FleetEditCommand&>(*command));
 }
 
 void LayoutEditorPage::onPaletteClicked(const QModelIndex& index)
@@ -232,14 +274,16 @@ void LayoutEditorPage::showStatus(const QString& text, bool refusal)
 
 void LayoutEditorPage::commit(std::vector<model::FleetGroup> after, const QString& text)
 {
-    const auto scenario = m_workspace->scenario();
-    m_undo->push(new FleetEditCommand(m_workspace, scenario->fleet, std::move(after), text));
+    if (const model::Variant* variant = m_workspace->variant(m_target))
+        m_undo->push(new FleetEditCommand(m_workspace, m_target, variant->fleet, std::move(after), text));
+    else
+        m_undo->push(new FleetEditCommand(m_workspace, edited()->fleet, std::move(after), text));
     showStatus(text);
 }
 
 bool LayoutEditorPage::placeInstance(int gpu, simcore::Placement placement)
 {
-    const auto scenario = m_workspace->scenario();
+    const auto scenario = edited();
     const simcore::GpuModel* board = scenario ? boardOf(scenario->fleet, gpu) : nullptr;
     if (!board)
         return false;
@@ -259,7 +303,7 @@ bool LayoutEditorPage::placeInstance(int gpu, simcore::Placement placement)
 
 bool LayoutEditorPage::moveInstance(int fromGpu, int instance, int toGpu, int start)
 {
-    const auto scenario = m_workspace->scenario();
+    const auto scenario = edited();
     const simcore::GpuModel* from = scenario ? boardOf(scenario->fleet, fromGpu) : nullptr;
     const simcore::GpuModel* to = scenario ? boardOf(scenario->fleet, toGpu) : nullptr;
     Fleet fleet = scenario ? scenario->fleet : Fleet{};
@@ -300,7 +344,7 @@ bool LayoutEditorPage::moveInstance(int fromGpu, int instance, int toGpu, int st
 
 bool LayoutEditorPage::deleteInstance(int gpu, int instance)
 {
-    const auto scenario = m_workspace->scenario();
+    const auto scenario = edited();
     const simcore::GpuModel* board = scenario ? boardOf(scenario->fleet, gpu) : nullptr;
     Fleet fleet = scenario ? scenario->fleet : Fleet{};
     simcore::Layout layout = layoutOf(fleet, gpu);
@@ -315,7 +359,7 @@ bool LayoutEditorPage::deleteInstance(int gpu, int instance)
 
 bool LayoutEditorPage::applyLayout(const simcore::Layout& layout, const std::vector<int>& gpus, const QString& name)
 {
-    const auto scenario = m_workspace->scenario();
+    const auto scenario = edited();
     const simcore::GpuModel* board = m_gallery->model()->board();
     if (!scenario || !board || gpus.empty())
         return false;
@@ -352,7 +396,7 @@ void LayoutEditorPage::onApplyRequested(const simcore::Layout& layout, const QSt
 
 bool LayoutEditorPage::setFleet(const QString& board, int count)
 {
-    const auto scenario = m_workspace->scenario();
+    const auto scenario = edited();
     if (!scenario || count < 1)
         return false;
     std::shared_ptr<const simcore::GpuModel> chosen;

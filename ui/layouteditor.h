@@ -6,6 +6,8 @@
 
 #include <QWidget>
 
+#include <functional>
+#include <memory>
 #include <vector>
 
 class QAction;
@@ -15,19 +17,23 @@ class QUndoStack;
 
 namespace model {
 struct FleetGroup;
+struct Scenario;
 } // namespace model
 
 namespace ui {
 
+class FleetEditCommand;
 class FleetSettings;
 class LayoutCanvas;
 class ProfilePaletteModel;
+class VariantBar;
 class Workspace;
 
 /// The "Layouts" page: the fleet's GPUs as editable slice grids, a palette of the board's
 /// profiles, a gallery of configuration lists and maximal layouts, and the fleet's board and
 /// size. Every change is an undoable command that edits the scenario through
-/// Workspace::editScenario(), so the run follows each edit.
+/// Workspace::editScenario(), so the run follows each edit. The variant bar above chooses which
+/// fleet is edited: the base scenario's or one variant's own (docs/planning.md, "Variants").
 class LayoutEditorPage : public QWidget
 {
     Q_OBJECT
@@ -45,6 +51,7 @@ public:
     [[nodiscard]] FleetSettings* fleetSettings() const { return m_fleet; }
     [[nodiscard]] QListView* paletteView() const { return m_paletteView; }
     [[nodiscard]] ProfilePaletteModel* paletteModel() const { return m_palette; }
+    [[nodiscard]] VariantBar* variantBar() const { return m_variantBar; }
     /// The status line: hints, and why an edit was refused.
     [[nodiscard]] QString statusText() const;
 
@@ -55,6 +62,11 @@ public:
     bool deleteInstance(int gpu, int instance);
     bool applyLayout(const simcore::Layout& layout, const std::vector<int>& gpus, const QString& name);
     bool setFleet(const QString& board, int count);
+    /// Adds a variant whose fleet is a copy of the fleet shown and edits it; returns its name.
+    QString addVariantFromFleet();
+    /// Adds a variant whose fleet is the fleet shown with the gallery's chosen configuration on
+    /// every GPU of the gallery's board, and edits it; returns its name (empty when none is chosen).
+    QString addVariantFromGallery();
 
 private:
     void setupActions();
@@ -63,6 +75,14 @@ private:
     QWidget* createCentre();
     void connectSignals();
     void onScenarioChanged();
+    /// Shows the edited fleet (the base's or the chosen variant's).
+    void refreshFleet();
+    /// The scenario whose fleet the editor shows and edits.
+    [[nodiscard]] std::shared_ptr<const model::Scenario> edited() const;
+    /// Adds @p fleet as a new variant and switches the editor to it.
+    QString addVariant(std::vector<model::FleetGroup> fleet, const QString& from);
+    /// Applies @p change to every fleet edit on the undo stack (variants renamed or removed).
+    void forEachFleetCommand(const std::function<void(FleetEditCommand&)>& change);
     void onApplyRequested(const simcore::Layout& layout, const QString& name, LayoutGallery::Target target);
     void updateBoards();
     void onPaletteClicked(const QModelIndex& index);
@@ -80,6 +100,8 @@ private:
     ProfilePaletteModel* m_palette = nullptr;
     QListView* m_paletteView = nullptr;
     QLabel* m_status = nullptr;
+    VariantBar* m_variantBar = nullptr;
+    QString m_target; ///< the variant edited, empty for the base
     int m_armedRow = -1;
     bool m_maybeReplaced = false;
 };

@@ -124,6 +124,27 @@ FleetEditCommand::FleetEditCommand(Workspace* workspace, Fleet before, Fleet aft
     setText(text);
 }
 
+FleetEditCommand::FleetEditCommand(Workspace* workspace, const QString& variant, std::optional<Fleet> before,
+                                   Fleet after, const QString& text)
+    : m_workspace(workspace), m_variant(variant), m_edit(text), m_before(std::move(before)), m_after(std::move(after))
+{
+    setText(QStringLiteral("%1: %2").arg(variant, text));
+}
+
+void FleetEditCommand::renameVariant(const QString& from, const QString& to)
+{
+    if (m_variant.isEmpty() || m_variant != from)
+        return;
+    m_variant = to;
+    setText(QStringLiteral("%1: %2").arg(to, m_edit));
+}
+
+void FleetEditCommand::dropVariant(const QString& name)
+{
+    if (!m_variant.isEmpty() && m_variant == name)
+        setObsolete(true);
+}
+
 void FleetEditCommand::undo()
 {
     apply(m_before, QCoreApplication::translate("ui::FleetEditCommand", "Undo %1").arg(text()));
@@ -134,13 +155,17 @@ void FleetEditCommand::redo()
     apply(m_after, text());
 }
 
-void FleetEditCommand::apply(const Fleet& fleet, const QString& what)
+void FleetEditCommand::apply(const std::optional<Fleet>& fleet, const QString& what)
 {
+    if (!m_variant.isEmpty()) {
+        m_workspace->setVariantFleet(m_variant, fleet, what);
+        return;
+    }
     const auto current = m_workspace->scenario();
-    if (!current)
+    if (!current || !fleet)
         return;
     model::Scenario edited = *current;
-    edited.fleet = fleet;
+    edited.fleet = *fleet;
     m_workspace->editScenario(std::move(edited), what);
 }
 

@@ -50,14 +50,24 @@ class FleetEditCommand : public QUndoCommand
 {
 public:
     FleetEditCommand(Workspace* workspace, Fleet before, Fleet after, const QString& text);
+    /// A change of variant @p variant's fleet override (docs/planning.md, "Variants"); @p before is
+    /// nullopt when the variant used the base's fleet, which undo restores.
+    FleetEditCommand(Workspace* workspace, const QString& variant, std::optional<Fleet> before, Fleet after,
+                     const QString& text);
     void undo() override;
     void redo() override;
+    /// The variant was renamed: the command edits it under its new name.
+    void renameVariant(const QString& from, const QString& to);
+    /// The variant was removed: the command has nothing left to change (QUndoStack drops it).
+    void dropVariant(const QString& name);
 
 private:
-    void apply(const Fleet& fleet, const QString& what);
+    void apply(const std::optional<Fleet>& fleet, const QString& what);
 
     Workspace* m_workspace;
-    Fleet m_before;
+    QString m_variant; ///< empty: the base scenario's fleet
+    QString m_edit;    ///< the edit's text without the variant's name
+    std::optional<Fleet> m_before;
     Fleet m_after;
 };
 

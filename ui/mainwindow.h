@@ -39,6 +39,7 @@ public:
     [[nodiscard]] OverviewPage* overviewPage() const { return m_overview; }
     [[nodiscard]] RunsPage* runsPage() const { return m_runs; }
     [[nodiscard]] ComparePage* comparePage() const { return m_compare; }
+    [[nodiscard]] LayoutEditorPage* layoutsPage() const { return m_layouts; }
     [[nodiscard]] PlaybackPage* playbackPage() const { return m_playback; }
     [[nodiscard]] PlanPage* planPage() const { return m_plan; }
 

@@ -2,6 +2,8 @@
 #include "plandaypanel.h"
 
 #include "dayplanchart.h"
+#include "planjob.h"
+#include "scenario_writer.h"
 #include "simulation.h"
 #include "workspace.h"
 
@@ -29,17 +31,10 @@
 
 namespace ui {
 
-/// What the worker thread and the panel share: the panel polls the counter and sets the flag;
-/// the worker writes the result or the error before it ends (read only after QThread::finished).
-struct DayPlanJob
+/// The plan on its worker thread (ui/planjob.h): done counts the planner's keepGoing questions,
+/// one per simulation batch, and total is an upper bound of them (a refinement may stop early).
+struct DayPlanJob : PlanJob<model::DayPlanResult>
 {
-    std::atomic<bool> cancel{false};
-    std::atomic<int> asked{0}; ///< keepGoing questions so far: one per simulation batch
-    int expected = 1;          ///< an upper bound of them (the refinement may stop early)
-    std::unique_ptr<model::DayPlanResult> result;
-    QString error;
-    bool cancelled = false;
-    QThread* thread = nullptr;
 };
 
 namespace {
@@ -100,6 +95,15 @@ bool sameFleetShape(const model::Scenario& a, const model::Scenario& b)
             return false;
     }
     return true;
+}
+
+/// Whether a plan made for @p planned still describes @p now: everything but the repartitioner
+/// (which Apply itself changes) is the same.
+bool samePlanInputs(const model::Scenario& now, const model::Scenario& planned)
+{
+    model::Scenario a = now;
+    a.repartitioner = planned.repartitioner;
+    return model::writeScenarioJson(a) == model::writeScenarioJson(planned);
 }
 
 QDoubleSpinBox* numberBox(const char* name, double low, double high, double value, double step, int decimals,
@@ -169,14 +173,13 @@ PlanDayPanel::PlanDayPanel(Workspace* workspace, QUndoStack* undo, QWidget* pare
     connect(m_cancel, &QPushButton::clicked, this, &PlanDayPanel::cancelPlan);
     connect(m_apply, &QPushButton::clicked, this, [this] { applyPlan(); });
     connect(m_chartPlan, &QComboBox::currentIndexChanged, this, &PlanDayPanel::showChart);
+    connect(m_workspace, &Workspace::scenarioChanged, this, &PlanDayPanel::updateStale);
 }
 
 PlanDayPanel::~PlanDayPanel()
 {
-    if (m_job && m_job->thread) {
-        m_job->cancel = true;
-        m_job->thread->wait();
-    }
+    if (m_job)
+        m_job->stopAndWait();
 }
 
 QWidget* PlanDayPanel::createControls()
@@ -259,34 +262,19 @@ bool PlanDayPanel::startPlan()
     for (int s = 1; s <= m_seeds->value(); ++s)
         o.seeds.push_back(static_cast<std::uint64_t>(s));
     o.refine = m_refine->value();
-    // One core is left to the studio so that it stays responsive (docs/planning.md).
-    o.threads = static_cast<unsigned>(std::max(1, QThread::idealThreadCount() - 1));
+    o.threads = planThreads();
     o.keepGoing = [job = job.get()] {
-        ++job->asked;
+        ++job->done;
         return !job->cancel.load();
     };
-    job->expected = expectedQuestions(o);
-    job->thread = QThread::create([job = job.get(), scenario, o] {
-        try {
-            model::Problems problems;
-            auto r = model::planDay(*scenario, o, problems);
-            if (!problems.empty())
-                job->error = QString::fromStdString(problems.items().front().text());
-            else
-                job->result = std::make_unique<model::DayPlanResult>(std::move(r));
-        } catch (const model::Cancelled&) {
-            job->cancelled = true;
-        } catch (const std::exception& e) {
-            job->error = QString::fromStdString(e.what());
-        }
-    });
-    job->thread->setParent(this);
-    connect(job->thread, &QThread::finished, this, &PlanDayPanel::onFinished);
+    job->total = static_cast<size_t>(expectedQuestions(o));
     m_job = job;
     m_planned = scenario;
     setPlanning(true);
     m_status->setText(tr("Solving the LP of the first seed's day…"));
-    job->thread->start(QThread::LowPriority);
+    job->start(
+        this, [scenario, o](model::Problems& problems) { return model::planDay(*scenario, o, problems); },
+        &PlanDayPanel::onFinished);
     return true;
 }
 
@@ -314,22 +302,22 @@ void PlanDayPanel::setPlanning(bool planning)
 
 void PlanDayPanel::pollProgress()
 {
-    if (!m_job || m_job->asked == 0 || m_job->cancel)
+    if (!m_job || m_job->done == 0 || m_job->cancel)
         return;
-    const int asked = std::min(m_job->asked.load(), m_job->expected);
-    m_progress->setRange(0, m_job->expected);
+    const auto expected = static_cast<int>(m_job->total.load());
+    const int asked = std::min(static_cast<int>(m_job->done.load()), expected);
+    m_progress->setRange(0, expected);
     m_progress->setValue(asked);
     m_status->setText(tr("%1 simulation batches run (at most %2; a refinement usually stops well before "
                          "its budget)")
                           .arg(asked)
-                          .arg(m_job->expected));
+                          .arg(expected));
 }
 
 void PlanDayPanel::onFinished()
 {
     auto job = std::move(m_job);
-    job->thread->deleteLater();
-    job->thread = nullptr;
+    job->release();
     m_progress->setRange(0, 1);
     if (job->result) {
         m_result = std::move(job->result);
@@ -343,6 +331,7 @@ void PlanDayPanel::onFinished()
             m_planned.reset();
     }
     setPlanning(false);
+    updateStale();
     emit planEnded();
 }
 
@@ -430,6 +419,16 @@ void PlanDayPanel::showChart()
         m_chart->setTitle(tr("LP plan of seed 1's day: GPUs per configuration planned (bars) and simulated "
                              "(markers)"));
     }
+}
+
+void PlanDayPanel::updateStale()
+{
+    if (!m_result || isPlanning())
+        return;
+    const auto scenario = m_workspace->scenario();
+    if (scenario && scenario != m_planned && !samePlanInputs(*scenario, *m_planned))
+        m_status->setText(tr("The scenario changed since this plan: the rows above describe the old one. Plan "
+                             "again to see the new one."));
 }
 
 std::optional<model::PolicyChoice> PlanDayPanel::plannedPolicy() const

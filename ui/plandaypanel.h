@@ -70,6 +70,8 @@ private:
     void setPlanning(bool planning);
     void fitTableHeight();
     void showChart();
+    /// Says so in the status line when the scenario changed since the shown plan.
+    void updateStale();
 
     Workspace* m_workspace;
     QUndoStack* m_undo;

@@ -19,7 +19,7 @@ PlanPage::PlanPage(Workspace* workspace, QUndoStack* undo, QWidget* parent) : QW
     m_tabs->addTab(m_static, tr("Best static layout"));
     m_day = new PlanDayPanel(workspace, undo);
     m_tabs->addTab(m_day, tr("Day plan"));
-    m_sweep = new PlanSweepPanel(workspace);
+    m_sweep = new PlanSweepPanel(workspace, undo);
     m_tabs->addTab(m_sweep, tr("Fleet size"));
     layout->addWidget(m_tabs);
 }

@@ -2,6 +2,7 @@
 #include "planstaticpanel.h"
 
 #include "layouteditorcommands.h"
+#include "planjob.h"
 #include "simulation.h"
 #include "workspace.h"
 
@@ -28,18 +29,10 @@
 
 namespace ui {
 
-/// What the worker thread and the panel share: the panel polls the counters and sets the flag;
-/// the worker writes the result or the error before it ends (read only after QThread::finished).
-struct StaticSearchJob
+/// The search on its worker thread (ui/planjob.h).
+struct StaticSearchJob : PlanJob<model::StaticSearchResult>
 {
-    std::atomic<bool> cancel{false};
-    std::atomic<size_t> settled{0};
-    std::atomic<size_t> total{0};
-    std::unique_ptr<model::StaticSearchResult> result;
-    QString error;
-    bool cancelled = false;
     size_t seeds = 1;
-    QThread* thread = nullptr;
 };
 
 namespace {
@@ -131,10 +124,8 @@ PlanStaticPanel::PlanStaticPanel(Workspace* workspace, QUndoStack* undo, QWidget
 
 PlanStaticPanel::~PlanStaticPanel()
 {
-    if (m_job && m_job->thread) {
-        m_job->cancel = true;
-        m_job->thread->wait();
-    }
+    if (m_job)
+        m_job->stopAndWait();
 }
 
 QWidget* PlanStaticPanel::createControls()
@@ -239,35 +230,16 @@ bool PlanStaticPanel::startSearch()
         o.seeds.push_back(static_cast<std::uint64_t>(s));
     o.top = static_cast<size_t>(m_top->value());
     o.method = static_cast<model::SearchMethod>(m_method->currentData().toInt());
-    // One core is left to the studio so that it stays responsive (docs/planning.md).
-    o.threads = std::max(1, QThread::idealThreadCount() - 1);
-    o.progress = [job = job.get()](size_t settled, size_t total) {
-        job->settled = settled;
-        job->total = total;
-        return !job->cancel.load();
-    };
+    o.threads = planThreads();
+    o.progress = [job = job.get()](size_t settled, size_t total) { return job->keepGoing(settled, total); };
     job->seeds = o.seeds.size();
-    job->thread = QThread::create([job = job.get(), scenario, o] {
-        try {
-            model::Problems problems;
-            auto r = model::searchStaticLayouts(*scenario, o, problems);
-            if (!problems.empty())
-                job->error = QString::fromStdString(problems.items().front().text());
-            else
-                job->result = std::make_unique<model::StaticSearchResult>(std::move(r));
-        } catch (const model::Cancelled&) {
-            job->cancelled = true;
-        } catch (const std::exception& e) {
-            job->error = QString::fromStdString(e.what());
-        }
-    });
-    job->thread->setParent(this);
-    connect(job->thread, &QThread::finished, this, &PlanStaticPanel::onFinished);
     m_job = job;
     m_searched = scenario;
     setSearching(true);
     m_status->setText(tr("Preparing the layouts…"));
-    job->thread->start(QThread::LowPriority);
+    job->start(
+        this, [scenario, o](model::Problems& problems) { return model::searchStaticLayouts(*scenario, o, problems); },
+        &PlanStaticPanel::onFinished);
     return true;
 }
 
@@ -298,10 +270,10 @@ void PlanStaticPanel::setSearching(bool searching)
 
 void PlanStaticPanel::pollProgress()
 {
-    if (!m_job || m_job->settled == 0)
+    if (!m_job || m_job->done == 0)
         return;
     const size_t total = m_job->total;
-    const size_t settled = m_job->settled;
+    const size_t settled = m_job->done;
     const QLocale locale;
     if (total == 0) { // a local search: its length is not known in advance
         m_status->setText(tr("Local search: %1 layouts scored").arg(locale.toString(qulonglong(settled))));
@@ -317,8 +289,7 @@ void PlanStaticPanel::pollProgress()
 void PlanStaticPanel::onFinished()
 {
     auto job = std::move(m_job);
-    job->thread->deleteLater();
-    job->thread = nullptr;
+    job->release();
     if (job->result) {
         m_result = std::move(job->result);
         showResult();

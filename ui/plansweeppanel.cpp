@@ -2,6 +2,8 @@
 #include "plansweeppanel.h"
 
 #include "catalog.h"
+#include "layouteditorcommands.h"
+#include "planjob.h"
 #include "simulation.h"
 #include "sweepview.h"
 #include "workspace.h"
@@ -18,6 +20,7 @@
 #include <QSpinBox>
 #include <QThread>
 #include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -27,18 +30,10 @@
 
 namespace ui {
 
-/// What the worker thread and the panel share: the panel polls the counters and sets the flag;
-/// the worker writes the result or the error before it ends (read only after QThread::finished).
-struct SweepJob
+/// The sweep on its worker thread (ui/planjob.h), with the scenario it sweeps.
+struct SweepJob : PlanJob<model::SweepResult>
 {
-    std::atomic<bool> cancel{false};
-    std::atomic<size_t> done{0};
-    std::atomic<size_t> total{0};
-    std::unique_ptr<model::SweepResult> result;
     std::shared_ptr<const model::Scenario> scenario;
-    QString error;
-    bool cancelled = false;
-    QThread* thread = nullptr;
 };
 
 namespace {
@@ -107,8 +102,8 @@ void checkLoads(const model::Scenario& scenario, const std::vector<double>& load
 
 } // namespace
 
-PlanSweepPanel::PlanSweepPanel(Workspace* workspace, QWidget* parent)
-    : QWidget(parent), m_workspace(workspace), m_poll(new QTimer(this))
+PlanSweepPanel::PlanSweepPanel(Workspace* workspace, QUndoStack* undo, QWidget* parent)
+    : QWidget(parent), m_workspace(workspace), m_undo(undo), m_poll(new QTimer(this))
 {
     auto* layout = new QVBoxLayout(this);
     auto* top = new QHBoxLayout;
@@ -125,6 +120,7 @@ PlanSweepPanel::PlanSweepPanel(Workspace* workspace, QWidget* parent)
     connect(m_poll, &QTimer::timeout, this, &PlanSweepPanel::pollProgress);
     connect(m_run, &QPushButton::clicked, this, [this] { startSweep(); });
     connect(m_cancel, &QPushButton::clicked, this, &PlanSweepPanel::cancelSweep);
+    connect(m_apply, &QPushButton::clicked, this, [this] { applyAnswer(); });
     // The load, metric and limit shown are read from the result: changing them re-shows, never re-runs.
     connect(m_shownLoad, &QComboBox::currentIndexChanged, this, [this] { showResult(); });
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { showResult(); });
@@ -134,10 +130,8 @@ PlanSweepPanel::PlanSweepPanel(Workspace* workspace, QWidget* parent)
 
 PlanSweepPanel::~PlanSweepPanel()
 {
-    if (m_job && m_job->thread) {
-        m_job->cancel = true;
-        m_job->thread->wait();
-    }
+    if (m_job)
+        m_job->stopAndWait();
 }
 
 QWidget* PlanSweepPanel::createFields()
@@ -202,8 +196,14 @@ QWidget* PlanSweepPanel::createActions()
     m_shownLoad->setToolTip(tr("The load the chart and the answer are for (from the last sweep)"));
     m_shownLoad->setEnabled(false);
     m_shownLoad->setMinimumContentsLength(6);
+    m_apply = new QPushButton(tr("Apply fleet size"));
+    m_apply->setObjectName(QStringLiteral("planSweepApply"));
+    m_apply->setToolTip(tr("Replace the scenario's fleet by the fewest GPUs that meet the target at the shown "
+                           "load, as the sweep simulated them (Edit > Undo takes it back)"));
+    m_apply->setEnabled(false);
     buttons->addWidget(m_run);
     buttons->addWidget(m_cancel);
+    buttons->addWidget(m_apply);
     buttons->addSpacing(12);
     buttons->addWidget(new QLabel(tr("Show load:")));
     buttons->addWidget(m_shownLoad);
@@ -279,34 +279,15 @@ bool PlanSweepPanel::startSweep()
         return false;
     auto job = std::make_shared<SweepJob>();
     auto& o = *options;
-    // One core is left to the studio so that it stays responsive (docs/planning.md).
-    o.threads = static_cast<unsigned>(std::max(1, QThread::idealThreadCount() - 1));
-    o.progress = [job = job.get()](size_t done, size_t total) {
-        job->done = done;
-        job->total = total;
-        return !job->cancel.load();
-    };
+    o.threads = planThreads();
+    o.progress = [job = job.get()](size_t done, size_t total) { return job->keepGoing(done, total); };
     job->scenario = scenario;
-    job->thread = QThread::create([job = job.get(), o] {
-        try {
-            model::Problems problems;
-            auto r = model::runSweep(*job->scenario, o, problems);
-            if (!problems.empty())
-                job->error = QString::fromStdString(problems.items().front().text());
-            else
-                job->result = std::make_unique<model::SweepResult>(std::move(r));
-        } catch (const model::Cancelled&) {
-            job->cancelled = true;
-        } catch (const std::exception& e) {
-            job->error = QString::fromStdString(e.what());
-        }
-    });
-    job->thread->setParent(this);
-    connect(job->thread, &QThread::finished, this, &PlanSweepPanel::onFinished);
     m_job = job;
     setSweeping(true);
     m_status->setText(tr("Preparing the fleets and days…"));
-    job->thread->start(QThread::LowPriority);
+    job->start(
+        this, [scenario, o](model::Problems& problems) { return model::runSweep(*scenario, o, problems); },
+        &PlanSweepPanel::onFinished);
     return true;
 }
 
@@ -322,6 +303,7 @@ void PlanSweepPanel::setSweeping(bool sweeping)
 {
     m_run->setEnabled(!sweeping);
     m_cancel->setEnabled(sweeping);
+    m_apply->setEnabled(!sweeping && answer().has_value());
     for (QWidget* w : std::initializer_list<QWidget*>{m_gpus, m_loads, m_boards, m_seeds})
         w->setEnabled(!sweeping);
     if (sweeping) {
@@ -348,8 +330,7 @@ void PlanSweepPanel::pollProgress()
 void PlanSweepPanel::onFinished()
 {
     auto job = std::move(m_job);
-    job->thread->deleteLater();
-    job->thread = nullptr;
+    job->release();
     setSweeping(false);
     m_progress->setRange(0, 1);
     if (job->result) {
@@ -394,6 +375,52 @@ void PlanSweepPanel::showResult()
     const auto t = target();
     m_view->setResult(*m_result, static_cast<size_t>(m_shownLoad->currentIndex()), t.metric, t);
     m_view->setVisible(true);
+    updateApply();
+}
+
+std::optional<model::SizingAnswer> PlanSweepPanel::answer() const
+{
+    if (!m_result || m_shownLoad->currentIndex() < 0)
+        return std::nullopt;
+    const auto load = static_cast<size_t>(m_shownLoad->currentIndex());
+    std::optional<model::SizingAnswer> best;
+    for (size_t b = 0; b < m_result->boards.size(); ++b) {
+        const auto a = model::fewestGpus(*m_result, b, load, target());
+        if (a.gpus > 0 && (!best || a.gpus < best->gpus))
+            best = a;
+    }
+    return best;
+}
+
+void PlanSweepPanel::updateApply()
+{
+    const auto a = answer();
+    m_apply->setEnabled(!isSweeping() && a.has_value());
+    m_apply->setText(a ? tr("Apply %1 × %2").arg(a->gpus).arg(QString::fromStdString(m_result->boards[a->board]))
+                       : tr("Apply fleet size"));
+}
+
+bool PlanSweepPanel::applyAnswer()
+{
+    const auto scenario = m_workspace->scenario();
+    const auto a = answer();
+    if (!a || !scenario || isSweeping())
+        return false;
+    const std::string& board = m_result->boards[a->board];
+    model::Scenario sized;
+    try {
+        // The very fleet the sweep simulated for this answer (docs/planning.md, "Sizing a fleet").
+        sized = model::resizedFleet(*m_swept, board, a->gpus);
+    } catch (const std::exception& e) {
+        m_status->setText(tr("Cannot apply: %1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
+    const QString what = tr("Apply %1 × %2").arg(a->gpus).arg(QString::fromStdString(board));
+    m_undo->push(new FleetEditCommand(m_workspace, scenario->fleet, sized.fleet, what));
+    m_status->setText(tr("The fleet is now %1 × %2, as the sweep simulated it (Edit > Undo takes it back).")
+                          .arg(a->gpus)
+                          .arg(QString::fromStdString(board)));
+    return true;
 }
 
 void PlanSweepPanel::updateStale()

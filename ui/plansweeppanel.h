@@ -16,6 +16,7 @@ class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTimer;
+class QUndoStack;
 
 namespace ui {
 
@@ -32,13 +33,19 @@ class PlanSweepPanel : public QWidget
     Q_OBJECT
 
 public:
-    explicit PlanSweepPanel(Workspace* workspace, QWidget* parent = nullptr);
+    PlanSweepPanel(Workspace* workspace, QUndoStack* undo, QWidget* parent = nullptr);
     ~PlanSweepPanel() override;
 
     /// Starts a sweep on the scenario as it is now; false (with the reason shown) when it cannot.
     bool startSweep();
     void cancelSweep();
     [[nodiscard]] bool isSweeping() const;
+    /// The answer Apply would use: the board reaching the target with the fewest GPUs at the shown
+    /// load (the first board on ties); nullopt when no swept fleet meets it.
+    [[nodiscard]] std::optional<model::SizingAnswer> answer() const;
+    /// Replaces the scenario's fleet by the answer's GPUs, as the sweep simulated them (one
+    /// undoable edit); false (with the reason shown) when there is no answer or it is stale.
+    bool applyAnswer();
 
     [[nodiscard]] QLineEdit* gpusEdit() const { return m_gpus; }
     [[nodiscard]] QLineEdit* loadsEdit() const { return m_loads; }
@@ -48,6 +55,7 @@ public:
     [[nodiscard]] QDoubleSpinBox* limitBox() const { return m_limit; }
     [[nodiscard]] QComboBox* shownLoadBox() const { return m_shownLoad; }
     [[nodiscard]] QLabel* statusLabel() const { return m_status; }
+    [[nodiscard]] QPushButton* applyButton() const { return m_apply; }
     [[nodiscard]] SweepView* view() const { return m_view; }
     [[nodiscard]] const model::SweepResult* result() const { return m_result.get(); }
     /// The target the controls give now.
@@ -67,8 +75,10 @@ private:
     void showResult();
     void setSweeping(bool sweeping);
     void updateStale();
+    void updateApply();
 
     Workspace* m_workspace;
+    QUndoStack* m_undo;
     QLineEdit* m_gpus = nullptr;
     QLineEdit* m_loads = nullptr;
     QLineEdit* m_boards = nullptr;
@@ -78,6 +88,7 @@ private:
     QComboBox* m_shownLoad = nullptr;
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
+    QPushButton* m_apply = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
     SweepView* m_view = nullptr;

@@ -122,7 +122,7 @@ QVariant RunsModel::value(const RunSpec& spec, int column) const
             return {};
         return column == CostColumn ? cost->totalPerDay : cost->carbonKgPerDay;
     }
-    const BoundsPtr bounds = spec.stale ? nullptr : m_workspace->bounds();
+    const BoundsPtr bounds = spec.stale ? nullptr : m_workspace->boundsFor(spec.variant);
     const double tBound = bounds && bounds->tardiness.computed ? bounds->tardiness.avgTardinessMin : 0.0;
     switch (column) {
     case EnergyColumn:
@@ -204,8 +204,8 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == StatusColumn && !spec.error.isEmpty())
             return spec.error;
-        if (index.column() == TardinessGapColumn && m_workspace->bounds())
-            return QString::fromStdString(m_workspace->bounds()->tardiness.note);
+        if (const BoundsPtr b = m_workspace->boundsFor(spec.variant); index.column() == TardinessGapColumn && b)
+            return QString::fromStdString(b->tardiness.note);
         return index.column() == RunColumn ? tr("Run %1").arg(spec.latest ? spec.latest->id : 0) : QVariant();
     default:
         return {};

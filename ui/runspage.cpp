@@ -8,6 +8,7 @@
 #include "verdictbar.h"
 #include "workspace.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -66,12 +67,18 @@ QWidget* RunsPage::createForms()
     m_editing = new QLabel;
     m_editing->setObjectName(QStringLiteral("editingLabel"));
     m_editing->setWordWrap(true);
+    m_variant = new QComboBox;
+    m_variant->setObjectName(QStringLiteral("runVariantBox"));
+    m_variant->setToolTip(tr("The scenario the run simulates: the base, or a variant (Layouts page, Add variant)"));
     m_scheduler = new PolicyForm(PolicyForm::Kind::Scheduler);
     m_repartitioner = new PolicyForm(PolicyForm::Kind::Repartitioner);
     m_add = new QPushButton(tr("Add run"));
     m_add->setObjectName(QStringLiteral("addRunButton"));
     m_add->setToolTip(tr("Simulate the open scenario with these policies as a new row"));
     policyLayout->addWidget(m_editing);
+    auto* variantRow = new QFormLayout;
+    variantRow->addRow(tr("Variant"), m_variant);
+    policyLayout->addLayout(variantRow);
     policyLayout->addWidget(m_scheduler);
     policyLayout->addWidget(m_repartitioner);
     policyLayout->addWidget(m_add);
@@ -158,6 +165,9 @@ void RunsPage::connectSignals()
     connect(m_scheduler, &PolicyForm::changed, this, &RunsPage::onFormChanged);
     connect(m_repartitioner, &PolicyForm::changed, this, &RunsPage::onFormChanged);
     connect(m_multiplier, &QDoubleSpinBox::valueChanged, this, &RunsPage::onMultiplierChanged);
+    connect(m_variant, &QComboBox::currentIndexChanged, this, &RunsPage::onVariantChosen);
+    connect(m_workspace, &Workspace::variantsChanged, this, &RunsPage::refreshVariants);
+    connect(m_workspace, &Workspace::variantsChanged, this, &RunsPage::refreshVerdict);
     connect(m_workspace, &Workspace::runSpecChanged, this, &RunsPage::updateProgress);
     connect(m_workspace, &Workspace::runsChanged, this, &RunsPage::updateProgress);
     // Removed rows leave the selection without always saying so: the buttons follow the runs too.
@@ -167,19 +177,40 @@ void RunsPage::connectSignals()
     connect(m_workspace, &Workspace::runSpecChanged, this, &RunsPage::refreshVerdict);
     connect(m_workspace, &Workspace::runsChanged, this, &RunsPage::refreshVerdict);
     connect(m_verdict, &VerdictBar::verdictChanged, this, &RunsPage::applyRanking);
+    refreshVariants();
     onSelectionChanged();
     refreshVerdict();
+}
+
+void RunsPage::refreshVariants()
+{
+    const QString current = m_variant->currentData().toString();
+    const QSignalBlocker block(m_variant);
+    m_variant->clear();
+    m_variant->addItem(tr("Base scenario"), QString());
+    for (const model::Variant& v : m_workspace->variants())
+        m_variant->addItem(QString::fromStdString(v.name), QString::fromStdString(v.name));
+    m_variant->setCurrentIndex(std::max(0, m_variant->findData(current)));
+}
+
+void RunsPage::onVariantChosen()
+{
+    if (m_loadingForms || m_editingKey == 0)
+        return;
+    m_workspace->setRunVariant(m_editingKey, m_variant->currentData().toString());
+    if (const RunSpec* spec = m_workspace->runSpec(m_editingKey))
+        m_editing->setText(tr("Editing <b>%1</b>: changes re-run it at once.").arg(spec->label().toHtmlEscaped()));
 }
 
 void RunsPage::refreshVerdict()
 {
     std::vector<VerdictBar::Entry> entries;
+    const bool withVariants = std::any_of(m_workspace->runs().begin(), m_workspace->runs().end(),
+                                          [](const RunSpec& spec) { return !spec.variant.isEmpty(); });
     for (const RunSpec& spec : m_workspace->runs()) {
         if (!spec.latest || spec.stale || spec.running || !spec.error.isEmpty())
             continue;
-        std::string label = spec.scheduler.id;
-        label += '/';
-        label += spec.repartitioner.id;
+        const std::string label = spec.verdictLabel(withVariants);
         const auto cost = model::scenarioRunCost(*spec.latest->scenario, *spec.latest->result);
         entries.push_back({spec.key, label, spec.latest->result->metrics,
                            cost ? std::optional<double>(cost->totalPerDay) : std::nullopt});
@@ -210,7 +241,8 @@ int RunsPage::addRunFromForms()
 {
     if (!m_scheduler->isValid() || !m_repartitioner->isValid())
         return 0;
-    const int key = m_workspace->addRun(m_scheduler->choice(), m_repartitioner->choice());
+    const int key =
+        m_workspace->addRun(m_scheduler->choice(), m_repartitioner->choice(), m_variant->currentData().toString());
     return key;
 }
 
@@ -234,6 +266,7 @@ void RunsPage::onSelectionChanged()
     }
     m_editing->setText(tr("Editing <b>%1</b>: changes re-run it at once.").arg(spec->label().toHtmlEscaped()));
     m_loadingForms = true;
+    m_variant->setCurrentIndex(std::max(0, m_variant->findData(spec->variant)));
     m_scheduler->setChoice(spec->scheduler);
     m_repartitioner->setChoice(spec->repartitioner);
     m_loadingForms = false;

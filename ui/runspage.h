@@ -4,6 +4,7 @@
 #include <QList>
 #include <QWidget>
 
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
@@ -30,6 +31,8 @@ public:
 
     [[nodiscard]] PolicyForm* schedulerForm() const { return m_scheduler; }
     [[nodiscard]] PolicyForm* repartitionerForm() const { return m_repartitioner; }
+    /// The variant a new (or the selected) run simulates (docs/planning.md, "Variants").
+    [[nodiscard]] QComboBox* variantBox() const { return m_variant; }
     [[nodiscard]] RunsModel* runsModel() const { return m_model; }
     [[nodiscard]] QTableView* table() const { return m_table; }
     [[nodiscard]] QProgressBar* progressBar() const { return m_progress; }
@@ -55,6 +58,8 @@ private:
     void updateSelectionButtons();
     void onFormChanged();
     void onMultiplierChanged(double value);
+    void refreshVariants();
+    void onVariantChosen();
     void updateProgress();
     void updateScenarioControls();
     void cancelRunning();
@@ -68,6 +73,7 @@ private:
     PolicyForm* m_scheduler = nullptr;
     PolicyForm* m_repartitioner = nullptr;
     QDoubleSpinBox* m_multiplier = nullptr;
+    QComboBox* m_variant = nullptr;
     QPushButton* m_add = nullptr;
     QLabel* m_editing = nullptr;
     RunsModel* m_model = nullptr;

@@ -252,8 +252,9 @@ void SessionController::restore(SessionState state)
 {
     clearRuns();
     m_workspace->setScenario(std::move(state.scenario), state.scenarioPath);
+    m_workspace->setVariants(std::move(state.variants));
     for (const SessionSpec& spec : state.specs)
-        m_workspace->addRun(spec.scheduler, spec.repartitioner);
+        m_workspace->addRun(spec.scheduler, spec.repartitioner, spec.variant);
     watchRestoredRuns(state);
     m_workspace->setModified(false);
 }

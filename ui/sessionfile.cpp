@@ -51,11 +51,6 @@ model::PolicyChoice policyFrom(const QJsonObject& o)
     return choice;
 }
 
-std::uint64_t workloadSeed(const model::Scenario& s)
-{
-    return s.workload.kind == model::WorkloadSpec::Kind::Poisson ? s.workload.poisson.seed : s.workload.diurnal.seed;
-}
-
 /// The runs to store: the scenario's own run and every spec whose result is current.
 struct Plan
 {
@@ -63,16 +58,19 @@ struct Plan
     std::vector<int> owners; ///< per record: -1 for the scenario's own run, else the spec index
 };
 
-Plan planRuns(const Workspace& ws, const std::string& scenarioJson)
+Plan planRuns(const Workspace& ws, const std::string& scenarioJson, const std::string& variantsJson)
 {
     Plan plan;
     auto add = [&](const RunSnapshot& snap, int owner) {
         model::RunRecord r;
-        r.scenarioName = snap.scenario->name;
+        r.scenarioName = ws.scenario()->name; // the base's: a variant's run is stored with its base
         r.scenarioJson = scenarioJson;
+        r.variantsJson = variantsJson;
+        if (owner >= 0)
+            r.variant = ws.runs()[static_cast<size_t>(owner)].variant.toStdString();
         r.scheduler = snap.scheduler.id;
         r.repartitioner = snap.repartitioner.id;
-        r.seed = workloadSeed(*snap.scenario);
+        r.seed = model::workloadSeed(*snap.scenario);
         // The cost next to the energy, as `simulate --json` stores it (docs/planning.md, Cost and carbon).
         std::vector<std::pair<std::string, std::string>> extra;
         if (const auto cost = model::scenarioRunCost(*snap.scenario, *snap.result))
@@ -86,17 +84,19 @@ Plan planRuns(const Workspace& ws, const std::string& scenarioJson)
         add(*main, -1);
     for (size_t i = 0; i < ws.runs().size(); ++i) {
         const RunSpec& spec = ws.runs()[i];
-        if (spec.latest && !spec.stale && spec.latest->scenario == ws.scenario())
+        if (spec.latest && !spec.stale && spec.latest->scenario == ws.scenarioFor(spec.variant))
             add(*spec.latest, static_cast<int>(i));
     }
     return plan;
 }
 
-QJsonObject workspaceJson(const Workspace& ws, const std::string& scenarioJson, const QString& documentPath)
+QJsonObject workspaceJson(const Workspace& ws, const std::string& scenarioJson, const std::string& variantsJson,
+                          const QString& documentPath)
 {
     QJsonObject o{{QStringLiteral("format"), QStringLiteral("migsight-workspace")},
                   {QStringLiteral("version"), 1},
                   {QStringLiteral("scenario"), QString::fromStdString(scenarioJson)},
+                  {QStringLiteral("variants"), QString::fromStdString(variantsJson)},
                   {QStringLiteral("scenario_path"), ws.scenarioPath()},
                   {QStringLiteral("document"), documentPath}};
     const model::WorkloadSpec& w = ws.scenario()->workload;
@@ -116,6 +116,7 @@ std::string finishWorkspace(QJsonObject o, const Workspace& ws, const Plan& plan
     for (const RunSpec& spec : ws.runs())
         runs.append(QJsonObject{{QStringLiteral("scheduler"), policyJson(spec.scheduler)},
                                 {QStringLiteral("repartitioner"), policyJson(spec.repartitioner)},
+                                {QStringLiteral("variant"), spec.variant},
                                 {QStringLiteral("run_id"), 0}});
     for (size_t i = 0; i < ids.size(); ++i) {
         const auto id = static_cast<qint64>(ids[i]);
@@ -154,8 +155,9 @@ bool readOnlyFile(const QString& path)
 void writeSession(const QString& path, const Workspace& ws, bool inPlace, const QString& documentPath)
 {
     const std::string scenarioJson = model::writeScenarioJson(*ws.scenario());
-    const Plan plan = planRuns(ws, scenarioJson);
-    const QJsonObject head = workspaceJson(ws, scenarioJson, documentPath);
+    const std::string variantsJson = model::writeVariantsJson(ws.variants());
+    const Plan plan = planRuns(ws, scenarioJson, variantsJson);
+    const QJsonObject head = workspaceJson(ws, scenarioJson, variantsJson, documentPath);
     auto value = [&](const std::vector<std::int64_t>& ids) { return finishWorkspace(head, ws, plan, ids); };
     if (inPlace) {
         model::SessionStore store(path.toStdString(), model::SessionStore::Mode::ReadWrite);
@@ -219,6 +221,15 @@ void restoreJobsCsv(model::Scenario& scenario, const QJsonObject& o, const QStri
         scenario.workload.csvPath = file.toStdString();
 }
 
+/// The variants stored with a scenario ("" for none); problems name the session file.
+std::vector<model::Variant> readVariants(const std::string& text, const model::Scenario& base, const QString& path,
+                                         model::Problems& problems)
+{
+    if (text.empty() || !problems.empty()) // a base that did not load cannot take variants
+        return {};
+    return model::parseVariants(text, path.toStdString() + " (variants)", base, problems);
+}
+
 void readWorkspace(LoadedSession& out, const std::string& text, const QString& path)
 {
     const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
@@ -231,13 +242,16 @@ void readWorkspace(LoadedSession& out, const std::string& text, const QString& p
     s.scenario = model::parseScenario(o.value(QStringLiteral("scenario")).toString().toStdString(), path.toStdString(),
                                       out.problems);
     restoreJobsCsv(s.scenario, o, path);
+    s.variants =
+        readVariants(o.value(QStringLiteral("variants")).toString().toStdString(), s.scenario, path, out.problems);
     s.scenarioPath = o.value(QStringLiteral("scenario_path")).toString();
     s.documentPath = o.value(QStringLiteral("document")).toString();
     for (const QJsonValue& v : o.value(QStringLiteral("runs")).toArray()) {
         const QJsonObject run = v.toObject();
         SessionSpec spec{policyFrom(run.value(QStringLiteral("scheduler")).toObject()),
                          policyFrom(run.value(QStringLiteral("repartitioner")).toObject()),
-                         std::to_string(run.value(QStringLiteral("run_id")).toInteger())};
+                         std::to_string(run.value(QStringLiteral("run_id")).toInteger()),
+                         run.value(QStringLiteral("variant")).toString()};
         s.specs.push_back(std::move(spec));
     }
     s.mainMetrics = std::to_string(o.value(QStringLiteral("main_run")).toInteger());
@@ -253,9 +267,11 @@ void readCliRuns(LoadedSession& out, const model::SessionStore& store, const QSt
     }
     const std::int64_t scenarioId = runs.back().scenarioId;
     out.state.scenario = model::parseScenario(store.scenarioJson(scenarioId), path.toStdString(), out.problems);
+    out.state.variants = readVariants(store.scenarioVariants(scenarioId), out.state.scenario, path, out.problems);
     for (const model::StoredRun& run : runs)
         if (run.scenarioId == scenarioId)
-            out.state.specs.push_back({{run.scheduler, {}}, {run.repartitioner, {}}, run.metricsJson});
+            out.state.specs.push_back(
+                {{run.scheduler, {}}, {run.repartitioner, {}}, run.metricsJson, QString::fromStdString(run.variant)});
 }
 
 /// Replaces the run ids readWorkspace() left in the metrics fields by the stored metrics.

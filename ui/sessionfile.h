@@ -3,6 +3,7 @@
 
 #include "problems.h"
 #include "scenario.h"
+#include "variants.h"
 
 #include <QString>
 
@@ -20,6 +21,7 @@ struct SessionSpec
     model::PolicyChoice scheduler;
     model::PolicyChoice repartitioner;
     std::string storedMetrics; ///< empty when no result was stored
+    QString variant;           ///< the variant the run simulates, empty for the base
 };
 
 /// What a session file restores: the workspace's scenario and its run specs. Results are not
@@ -28,9 +30,10 @@ struct SessionSpec
 struct SessionState
 {
     model::Scenario scenario;
-    QString scenarioPath;    ///< the scenario file the workspace started from, if any
-    QString documentPath;    ///< for recovery files: the session the unsaved work belongs to
-    std::string mainMetrics; ///< stored metrics of the scenario's own run
+    QString scenarioPath;                 ///< the scenario file the workspace started from, if any
+    QString documentPath;                 ///< for recovery files: the session the unsaved work belongs to
+    std::string mainMetrics;              ///< stored metrics of the scenario's own run
+    std::vector<model::Variant> variants; ///< the scenario's variants (docs/planning.md, "Variants")
     std::vector<SessionSpec> specs;
 };
 

@@ -13,8 +13,22 @@ namespace ui {
 
 QString RunSpec::label() const
 {
-    return QStringLiteral("%1 / %2").arg(QString::fromStdString(scheduler.id),
-                                         QString::fromStdString(repartitioner.id));
+    const QString pair =
+        QStringLiteral("%1 / %2").arg(QString::fromStdString(scheduler.id), QString::fromStdString(repartitioner.id));
+    return variant.isEmpty() ? pair : QStringLiteral("%1: %2").arg(variant, pair);
+}
+
+std::string RunSpec::verdictLabel(bool withVariants) const
+{
+    std::string label;
+    if (withVariants) {
+        label = variant.isEmpty() ? std::string(model::kBaseVariantName) : variant.toStdString();
+        label += ": ";
+    }
+    label += scheduler.id;
+    label += '/';
+    label += repartitioner.id;
+    return label;
 }
 
 Workspace::Workspace(QObject* parent) : QObject(parent), m_runner(new SimulationRunner(this))
@@ -47,6 +61,14 @@ void Workspace::setScenario(model::Scenario scenario, const QString& path)
     m_path = path;
     m_lastRun.reset();
     m_bounds.reset();
+    // Another document: its variants (if any) come with it (setVariants()).
+    const bool hadVariants = !m_variants.empty();
+    m_variants.clear();
+    for (RunSpec& spec : m_runs)
+        spec.variant.clear();
+    rebuildVariantScenarios();
+    if (hadVariants)
+        emit variantsChanged();
     setModified(false);
     emit boundsChanged();
     emit scenarioChanged();
@@ -63,6 +85,7 @@ void Workspace::editScenario(model::Scenario edited, const QString& what)
     // scenario object, so a stale result is never reported as current.
     m_scenario = std::make_shared<const model::Scenario>(std::move(edited));
     m_bounds.reset();
+    rebuildVariantScenarios(); // every variant inherits what it does not override
     // The runs start before the pages hear of the edit, so the workers compute while the GUI
     // thread updates the pages. The specs queue first: they are what the what-if charts show.
     markAllStale();
@@ -109,12 +132,14 @@ void Workspace::setMaxParallel(int runs)
     m_runner->setMaxParallel(runs);
 }
 
-int Workspace::addRun(const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner)
+int Workspace::addRun(const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner,
+                      const QString& variant)
 {
     RunSpec spec;
     spec.key = m_nextKey++;
     spec.scheduler = scheduler;
     spec.repartitioner = repartitioner;
+    spec.variant = variant;
     m_runs.push_back(std::move(spec));
     setModified(true); // run specs are part of a saved session
     emit runsChanged();
@@ -256,7 +281,14 @@ void Workspace::startSpec(RunSpec& spec, bool report)
     if (!m_scenario)
         return;
     RunRequest request;
-    request.scenario = m_scenario;
+    request.scenario = scenarioFor(spec.variant);
+    if (!request.scenario) { // a variant whose overrides do not apply to the edited base
+        spec.running = false;
+        spec.error = variantProblem(spec.variant);
+        if (report)
+            emit runSpecChanged(spec.key);
+        return;
+    }
     request.scheduler = spec.scheduler;
     request.repartitioner = spec.repartitioner;
     request.slot = spec.key;
@@ -276,7 +308,7 @@ void Workspace::onFinished(const RunSnapshot& snapshot)
         spec->running = m_dirty.contains(spec->key); // a newer re-run may wait for the debounce
         spec->progress = 1.0;
         spec->latest = snapshot;
-        spec->stale = snapshot.scenario != m_scenario;
+        spec->stale = snapshot.scenario != scenarioFor(spec->variant);
         emit runSpecChanged(spec->key);
         return;
     }
@@ -321,10 +353,18 @@ void Workspace::onProgress(int id, double fraction)
 
 void Workspace::onBounds(const std::shared_ptr<const model::Scenario>& scenario, const BoundsPtr& bounds)
 {
-    if (scenario != m_scenario || m_bounds == bounds)
-        return;
-    m_bounds = bounds;
-    emit boundsChanged();
+    bool changed = false;
+    for (const auto& [name, variantScenario] : m_variantScenarios)
+        if (variantScenario == scenario && m_variantBounds[name] != bounds) {
+            m_variantBounds[name] = bounds;
+            changed = true;
+        }
+    if (scenario == m_scenario && m_bounds != bounds) {
+        m_bounds = bounds;
+        changed = true;
+    }
+    if (changed)
+        emit boundsChanged();
 }
 
 } // namespace ui

@@ -2,14 +2,17 @@
 #pragma once
 
 #include "runsnapshot.h"
+#include "variants.h"
 
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 class QTimer;
@@ -24,6 +27,7 @@ struct RunSpec
     int key = 0; ///< stable while the spec exists (also its runner slot)
     model::PolicyChoice scheduler;
     model::PolicyChoice repartitioner;
+    QString variant;                   ///< the variant it simulates (docs/planning.md, "Variants"); empty: the base
     std::optional<RunSnapshot> latest; ///< the newest finished run of this spec, maybe stale
     bool stale = false;                ///< latest is of an older scenario or older parameters
     bool running = false;              ///< re-run pending (debounce), queued or on the worker
@@ -31,7 +35,11 @@ struct RunSpec
     int requestId = 0;                 ///< runner id of the newest request, 0 when none
     QString error;                     ///< why the newest request failed; empty otherwise
 
+    /// "scheduler / repartitioner", after "VARIANT: " for a run of a variant.
     [[nodiscard]] QString label() const;
+    /// The verdict's label, as migsight-cli compare writes it: "VARIANT: scheduler/repartitioner"
+    /// ("base: ..." for the base when @p withVariants), else "scheduler/repartitioner".
+    [[nodiscard]] std::string verdictLabel(bool withVariants) const;
 };
 
 /// The open scenario, its latest run and the user's run specs: what every page and dock of the
@@ -63,11 +71,14 @@ public:
     [[nodiscard]] const std::optional<RunSnapshot>& lastRun() const { return m_lastRun; }
     [[nodiscard]] bool isRunning() const;
 
-    /// Adds a run spec and starts it; returns its key.
-    int addRun(const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner);
+    /// Adds a run spec (of @p variant, empty for the base) and starts it; returns its key.
+    int addRun(const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner,
+               const QString& variant = {});
     /// Changes a spec's policies: it turns stale and re-runs (debounced).
     void updateRun(int key, const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner);
     void removeRun(int key);
+    /// Moves a spec to another variant (empty: the base): it turns stale and re-runs.
+    void setRunVariant(int key, const QString& variant);
     /// Stops a spec's run in flight; its previous result (if any) stays, marked stale.
     void cancelRun(int key);
     /// Stops the scenario's own run and every spec's run.
@@ -76,6 +87,31 @@ public:
     [[nodiscard]] const RunSpec* runSpec(int key) const;
     /// Lower bounds of the open scenario's jobs, null until computed.
     [[nodiscard]] BoundsPtr bounds() const { return m_bounds; }
+    /// Lower bounds of a variant's scenario (its fleet, its jobs); the base's for an empty name.
+    [[nodiscard]] BoundsPtr boundsFor(const QString& variant) const;
+
+    // Variants (docs/planning.md, "Variants"): named overrides of the open scenario. Runs of a
+    // variant simulate model::applyVariant(scenario, variant), so edits of the base reach every
+    // variant that does not override the edited part. Variants are part of a saved session.
+    [[nodiscard]] const std::vector<model::Variant>& variants() const { return m_variants; }
+    [[nodiscard]] const model::Variant* variant(const QString& name) const;
+    /// The scenario runs of @p variant simulate; the open scenario for an empty name; null when
+    /// the variant does not exist or cannot apply (variantProblem() says why).
+    [[nodiscard]] std::shared_ptr<const model::Scenario> scenarioFor(const QString& variant) const;
+    [[nodiscard]] QString variantProblem(const QString& name) const;
+    /// A name for a new variant that is not taken ("variant A", "variant B", ...).
+    [[nodiscard]] QString freeVariantName() const;
+    /// Adds a variant; returns why it was refused (bad or taken name, too many), empty when added.
+    QString addVariant(model::Variant variant);
+    /// Renames a variant (its runs follow); returns why it was refused, empty when renamed.
+    QString renameVariant(const QString& from, const QString& to);
+    /// Removes a variant; its runs move to the base and re-run.
+    void removeVariant(const QString& name);
+    /// Sets a variant's fleet override (nullopt: the base's fleet again); its runs re-run.
+    /// @p what names the edit for the status bar and undo text.
+    void setVariantFleet(const QString& name, std::optional<std::vector<model::FleetGroup>> fleet, const QString& what);
+    /// Replaces every variant (opening a session), without marking the workspace modified.
+    void setVariants(std::vector<model::Variant> variants);
     /// Milliseconds since the last edit (editScenario, updateRun), -1 if none.
     [[nodiscard]] qint64 msSinceEdit() const { return m_editClock.isValid() ? m_editClock.elapsed() : -1; }
     /// Delay between an edit and the re-runs it causes (bursts of edits coalesce).
@@ -101,8 +137,19 @@ signals:
     /// A spec's status, progress or result changed.
     void runSpecChanged(int key);
     void boundsChanged();
+    /// A variant was added, renamed, removed or edited.
+    void variantsChanged();
+    /// Before variantsChanged(): a variant got another name.
+    void variantRenamed(const QString& from, const QString& to);
+    /// Before variantsChanged(): a variant was removed.
+    void variantRemoved(const QString& name);
 
 private:
+    /// Builds every variant's scenario from the open scenario (after it changed).
+    void rebuildVariantScenarios();
+    void rebuildVariantScenario(const model::Variant& variant);
+    /// Re-runs the specs of @p name (debounced), after its scenario changed.
+    void rerunVariant(const QString& name);
     void connectRunner();
     void onFinished(const RunSnapshot& snapshot);
     void onFailed(int id, const QString& message);
@@ -122,6 +169,7 @@ private:
     void markCancelled(RunSpec& spec);
     RunSpec* specByRequest(int id);
     RunSpec* mutableSpec(int key);
+    model::Variant* mutableVariant(const QString& name);
 
     SimulationRunner* m_runner = nullptr;
     std::shared_ptr<const model::Scenario> m_scenario;
@@ -136,6 +184,10 @@ private:
     QTimer* m_debounce = nullptr;
     BoundsPtr m_bounds;
     QElapsedTimer m_editClock;
+    std::vector<model::Variant> m_variants;
+    std::map<QString, std::shared_ptr<const model::Scenario>> m_variantScenarios;
+    std::map<QString, QString> m_variantProblems; ///< variants whose overrides do not apply
+    std::map<QString, BoundsPtr> m_variantBounds;
 };
 
 } // namespace ui

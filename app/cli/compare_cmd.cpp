@@ -7,6 +7,7 @@
 #include "jobs_csv.h"
 #include "report_data.h"
 #include "result_json.h"
+#include "scenario_writer.h"
 #include "session_store.h"
 #include "simulation.h"
 #include "verdict.h"
@@ -315,11 +316,20 @@ void saveRuns(const Args& args, model::SessionStore& store, const model::Scenari
               const model::CompareResult& result, const nlohmann::ordered_json& arr, std::ostream& err)
 {
     std::vector<model::RunRecord> records;
-    const std::string text = readText(args.onePositional("scenario file"));
+    // Runs of variants keep the base as compared (with --multiplier) and the variants beside it
+    // (docs/sessions.md, "Schema versions"); the base's own runs have no variant name.
+    const auto variants = commandLineVariants(args, scenario);
+    const std::string text =
+        variants.empty() ? readText(args.onePositional("scenario file")) : model::writeScenarioJson(scenario);
+    const std::string variantsJson = model::writeVariantsJson(variants);
+    const bool withBase = !variants.empty() && !args.flag("--no-base");
     for (size_t i = 0; i < result.runs.size(); ++i) {
         const auto& run = result.runs[i];
         records.push_back({scenario.name, text, result.pairs[run.pair].scheduler.id,
                            result.pairs[run.pair].repartitioner.id, run.seed, arr[i].dump(), nullptr});
+        records.back().variantsJson = variantsJson;
+        if (!variants.empty() && !(withBase && run.variant == 0))
+            records.back().variant = result.variants[run.variant];
     }
     const auto ids = store.saveRuns(records);
     err << "saved " << ids.size() << " runs in " << store.path().string() << "\n";
@@ -338,9 +348,6 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
     const auto pairs = model::parseRunPairs(
         args.value("--runs").value_or(in.scenario.scheduler.id + "/" + in.scenario.repartitioner.id));
     const bool variants = hasVariants(args);
-    if (variants && args.value("--db"))
-        throw UsageError("--db does not store variants yet (docs/planning.md, \"Variants: comparing fleets and "
-                         "layouts\"): drop --db or the variants");
     const auto subjects = compareSubjects(args, in.scenario, in.jobs.has_value(), err);
     if (subjects.empty())
         return kExitBadInput;
@@ -390,6 +397,8 @@ int runSessions(const std::vector<std::string>& words, std::ostream& out, std::o
                                      {"repartitioner", r.repartitioner},
                                      {"seed", r.seed},
                                      {"created", r.created}};
+            if (!r.variant.empty())
+                o["variant"] = r.variant;
             o["metrics"] = nlohmann::ordered_json::parse(r.metricsJson);
             arr.push_back(o);
         }
@@ -399,10 +408,10 @@ int runSessions(const std::vector<std::string>& words, std::ostream& out, std::o
     out << store.path().string() << ": " << runs.size() << " runs (session schema " << store.schemaVersion() << ")\n";
     for (const auto& r : runs) {
         const auto m = nlohmann::json::parse(r.metricsJson);
-        out << "  run " << r.id << "  " << r.created << "  " << r.scenarioName << "  " << r.scheduler << "/"
-            << r.repartitioner << "  seed " << r.seed << "  energy " << std::fixed << std::setprecision(1)
-            << m.value("energy_wmin", 0.0) << " W*min  avg tardiness " << std::setprecision(4)
-            << m.value("avg_tardiness_min", 0.0) << " min\n";
+        out << "  run " << r.id << "  " << r.created << "  " << r.scenarioName << "  "
+            << (r.variant.empty() ? std::string() : r.variant + ": ") << r.scheduler << "/" << r.repartitioner
+            << "  seed " << r.seed << "  energy " << std::fixed << std::setprecision(1) << m.value("energy_wmin", 0.0)
+            << " W*min  avg tardiness " << std::setprecision(4) << m.value("avg_tardiness_min", 0.0) << " min\n";
     }
     return kExitOk;
 }

@@ -68,6 +68,12 @@ bool hasVariants(const Args& args)
     return args.value("--variants").has_value() || !args.values("--variant").empty();
 }
 
+std::vector<model::Variant> commandLineVariants(const Args& args, const model::Scenario& base)
+{
+    model::Problems problems; // reported by compareSubjects() already
+    return hasVariants(args) ? readVariants(args, base, problems) : std::vector<model::Variant>{};
+}
+
 std::vector<model::CompareSubject> compareSubjects(const Args& args, const model::Scenario& base, bool jobsGiven,
                                                    std::ostream& err)
 {

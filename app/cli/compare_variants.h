@@ -3,6 +3,7 @@
 
 #include "args.h"
 #include "compare.h"
+#include "variants.h"
 
 #include <ostream>
 #include <vector>
@@ -20,5 +21,9 @@ namespace cli {
 
 /// @brief True when the command line names variants (--variants or --variant).
 [[nodiscard]] bool hasVariants(const Args& args);
+
+/// @brief The variants of --variants and --variant as compareSubjects() read them from @p base
+/// (empty without variants); only after compareSubjects() accepted them.
+[[nodiscard]] std::vector<model::Variant> commandLineVariants(const Args& args, const model::Scenario& base);
 
 } // namespace cli

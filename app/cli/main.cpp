@@ -25,10 +25,12 @@ Commands:
       board's named configuration lists (fleet-12, single-19).
   simulate SCENARIO.json [--jobs JOBS.csv] [--seed N] [--scheduler ID] [--repartitioner ID]
            [--json] [--jobs-out RESULTS.csv] [--workload-out JOBS.csv] [--db SESSION.sqlite]
+           [--plugin POLICIES.py]
       Simulates the scenario's day. --jobs replaces its workload by a jobs CSV
       (id,type,release_min,deadline_min,work_1g_min); --jobs-out writes per-job results;
       --workload-out writes the jobs that were simulated in the input format; --db stores the
-      run (settings, metrics, per-job results, time series) in a session file.
+      run (settings, metrics, per-job results, time series) in a session file; --plugin runs a
+      Python file that registers policies with the migsight module (docs/python.md, Plugins).
   compare SCENARIO.json --runs "cedf/static,edf-most-packed/static,cedf/none" [--seeds 1-10]
           [--jobs JOBS.csv] [--multiplier X] [--threads N] [--json] [--db SESSION.sqlite]
           [--objective et|energy:T|p95|cost] [--baseline SCHED/REPART]

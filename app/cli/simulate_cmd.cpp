@@ -3,13 +3,19 @@
 #include "atomic_file.h"
 #include "commands.h"
 #include "cost.h"
+#include "engine.h"
 #include "input_limits.h"
 #include "jobs_csv.h"
+#include "recorder.h"
 #include "result_json.h"
 #include "scenario.h"
 #include "session_store.h"
 #include "simulation.h"
 #include "unfinished_jobs.h"
+
+#ifdef MIGSIGHT_HAVE_PYTHON_PLUGIN
+#include "python_plugin.h"
+#endif
 
 #include <charconv>
 #include <cstdio>
@@ -71,10 +77,43 @@ std::string readText(const std::string& path)
     return text;
 }
 
+namespace {
+
+/// model::simulate() with the policies of a Python plugin (the same engine set-up and seed choice).
+simcore::RunResult simulateWith(const policies::Registry& registry, const model::Scenario& sc,
+                                const std::vector<simcore::Job>& jobs, const model::RunOptions& options)
+{
+    const model::PolicyChoice& sched = options.scheduler ? *options.scheduler : sc.scheduler;
+    const model::PolicyChoice& repart = options.repartitioner ? *options.repartitioner : sc.repartitioner;
+    auto scheduler = registry.createScheduler(sched.id, sched.params);
+    auto repartitioner = registry.createRepartitioner(repart.id, repart.params);
+    const std::uint64_t seed = options.seed.value_or(
+        sc.workload.kind == model::WorkloadSpec::Kind::Poisson ? sc.workload.poisson.seed : sc.workload.diurnal.seed);
+    simcore::Engine engine(model::engineConfig(sc, seed), sc.fleetGpus(), sc.jobTypes, jobs, *scheduler,
+                           *repartitioner);
+    return simcore::runToEnd(engine, options.timeSeries);
+}
+
+/// The registry of `--plugin FILE.py` (docs/python.md, "Plugins"), or none.
+const policies::Registry* pluginRegistry(const Args& args)
+{
+    const auto file = args.value("--plugin");
+    if (!file)
+        return nullptr;
+#ifdef MIGSIGHT_HAVE_PYTHON_PLUGIN
+    return &loadPythonPlugin(*file);
+#else
+    throw UsageError("--plugin: this build has no Python support (configure with pybind11 installed)");
+#endif
+}
+
+} // namespace
+
 int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {"--json"},
-                    {"--jobs", "--seed", "--scheduler", "--repartitioner", "--jobs-out", "--workload-out", "--db"});
+    const Args args(
+        words, {"--json"},
+        {"--jobs", "--seed", "--scheduler", "--repartitioner", "--jobs-out", "--workload-out", "--db", "--plugin"});
     const std::string file = args.onePositional("scenario file");
     model::Problems problems;
     model::Scenario sc = model::loadScenario(file, problems);
@@ -125,7 +164,9 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
             return true;
         };
     }
-    const simcore::RunResult result = model::simulate(sc, jobs, options);
+    const policies::Registry* plugin = pluginRegistry(args);
+    const simcore::RunResult result =
+        plugin ? simulateWith(*plugin, sc, jobs, options) : model::simulate(sc, jobs, options);
     if (auto path = args.value("--jobs-out")) {
         const auto fleet = sc.fleetGpus();
         writeOutputFile(*path, [&](std::ostream& f) { model::writeJobResultsCsv(f, result, sc.jobTypes, fleet); });

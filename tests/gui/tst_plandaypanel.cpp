@@ -72,6 +72,7 @@ private slots:
     void aRefinedPlanAppliesItsCounts();
     void cancelKeepsThePreviousResults();
     void aFleetWithoutAListFailsClearly();
+    void aChangedScenarioSaysThePlanIsOld();
 };
 
 void TestPlanDayPanel::planComparesChartsAndAppliesUndoably()
@@ -220,6 +221,27 @@ void TestPlanDayPanel::aFleetWithoutAListFailsClearly()
     QVERIFY(panel->statusLabel()->text().contains(QStringLiteral("no configuration list")));
     QVERIFY(!panel->findChild<QPushButton*>(QStringLiteral("dayPlanApply"))->isEnabled());
     QVERIFY(!panel->applyPlan());
+}
+
+void TestPlanDayPanel::aChangedScenarioSaysThePlanIsOld()
+{
+    ui::MainWindow window;
+    QVERIFY(window.openScenario(sample("paper-fleet.json")));
+    ui::PlanDayPanel* panel = dayPanel(window);
+    panel->seedsBox()->setValue(1);
+    QVERIFY(planAndWait(panel));
+    QVERIFY(panel->result());
+    QVERIFY(!panel->statusLabel()->text().contains(QStringLiteral("changed")));
+    // Applying the plan changes only the repartitioner: the plan still describes the scenario.
+    QVERIFY(panel->applyPlan());
+    QVERIFY(!panel->statusLabel()->text().contains(QStringLiteral("changed")));
+    // A workload edit makes the rows describe another day.
+    model::Scenario edited = *window.workspace()->scenario();
+    edited.workload.diurnal.multiplier *= 1.5;
+    window.workspace()->editScenario(edited, QStringLiteral("more load"));
+    QVERIFY2(panel->statusLabel()->text().contains(QStringLiteral("scenario changed since this plan")),
+             qPrintable(panel->statusLabel()->text()));
+    QVERIFY(panel->result()); // still shown until the next plan
 }
 
 QTEST_MAIN(TestPlanDayPanel)

@@ -2,6 +2,8 @@
 // The Plan page's "Fleet size" tab as a planner drives it: sweep GPU counts and loads on a worker
 // thread, read the fewest-GPUs answer under the chart, switch the load shown without re-running,
 // cancel a long sweep, and get a message naming the field for bad text (nothing started).
+#include "layouteditor.h"
+#include "layouteditorcommands.h"
 #include "mainwindow.h"
 #include "planpage.h"
 #include "plansweeppanel.h"
@@ -71,6 +73,7 @@ private slots:
     void cancelKeepsThePreviousResult();
     void badFieldTextNamesTheFieldAndStartsNothing();
     void aChangedScenarioAsksForANewSweep();
+    void applySetsTheAnsweredFleetUndoably();
     void picture();
 };
 
@@ -231,6 +234,46 @@ void TestPlanSweepPanel::aChangedScenarioAsksForANewSweep()
     QVERIFY2(panel->statusLabel()->text().contains(QStringLiteral("scenario changed since this sweep")),
              qPrintable(panel->statusLabel()->text()));
     QVERIFY(panel->result()); // still shown until the next sweep
+}
+
+void TestPlanSweepPanel::applySetsTheAnsweredFleetUndoably()
+{
+    ui::MainWindow window;
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    ui::PlanSweepPanel* panel = sweepPanel(window);
+    auto* apply = panel->applyButton();
+    QVERIFY(!apply->isEnabled()); // nothing swept yet
+    QVERIFY(!panel->applyAnswer());
+    fill(panel, QStringLiteral("1-4"), QStringLiteral("2"), QString(), 1);
+    QVERIFY(runAndWait(panel));
+    const model::SweepResult* r = panel->result();
+    QVERIFY2(r, qPrintable(panel->statusLabel()->text()));
+
+    // A target no swept fleet meets: nothing to apply.
+    panel->limitBox()->setValue(0.0);
+    if (!panel->answer()) {
+        QVERIFY(!apply->isEnabled());
+        QVERIFY(!panel->applyAnswer());
+    }
+    // A target the largest fleet meets: Apply names the answer and sets that very fleet.
+    const model::SweepCell& largest = r->cells[r->cellIndex(0, 0, r->gpuCounts.size() - 1)];
+    panel->limitBox()->setValue(model::cellTardiness(largest, panel->target().metric) + 1.0);
+    const auto answer = panel->answer();
+    QVERIFY(answer);
+    QCOMPARE(answer->gpus, model::fewestGpus(*r, 0, 0, panel->target()).gpus);
+    QVERIFY(apply->isEnabled());
+    QVERIFY2(apply->text().contains(QString::number(answer->gpus)), qPrintable(apply->text()));
+    const ui::Fleet before = window.workspace()->scenario()->fleet;
+    const model::Scenario expected = model::resizedFleet(*window.workspace()->scenario(), r->boards[0], answer->gpus);
+    QTest::mouseClick(apply, Qt::LeftButton);
+    QCOMPARE(window.workspace()->scenario()->gpuCount(), answer->gpus);
+    QCOMPARE(window.workspace()->scenario()->fleet.front().layouts, expected.fleet.front().layouts);
+    QVERIFY2(panel->statusLabel()->text().contains(QStringLiteral("Undo")), qPrintable(panel->statusLabel()->text()));
+    auto* layouts = window.findChild<ui::LayoutEditorPage*>();
+    QVERIFY(layouts);
+    layouts->undoAction()->trigger();
+    QCOMPARE(window.workspace()->scenario()->gpuCount(), ui::gpuCount(before));
+    QCOMPARE(window.workspace()->scenario()->fleet.front().layouts, before.front().layouts);
 }
 
 void TestPlanSweepPanel::picture()

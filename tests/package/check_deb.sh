@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# check_deb.sh CPACK CPACK_CONFIG SCRATCH VERSION GUI(ON|OFF)
+# check_deb.sh CPACK CPACK_CONFIG SCRATCH VERSION GUI(ON|OFF) [PYTHON(ON|OFF) PYTHON3]
 # Builds the .deb with CPack into SCRATCH, unpacks it with dpkg -x and checks what a user would
 # notice: the control fields, the installed files, and that the unpacked migsight-cli runs from
 # there and reads the catalogs installed beside it.
 set -euo pipefail
-cpack=$1 config=$2 scratch=$3 version=$4 gui=$5
+cpack=$1 config=$2 scratch=$3 version=$4 gui=$5 python=${6:-OFF} python3=${7:-python3}
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 step() { echo "-- $*"; }
@@ -81,6 +81,18 @@ if [ "$gui" = ON ]; then
     if grep -q "Cannot open file '$root" "$scratch/gui.log"; then
         cat "$scratch/gui.log" >&2; fail "the installed studio misses a file of its package"
     fi
+fi
+
+if [ "$python" = ON ]; then
+    step "python3: import migsight from the package and simulate the installed quickstart sample"
+    mapfile -t mods < <(find "$root/usr/lib/python3/dist-packages" -name 'migsight*.so' 2>/dev/null)
+    [ "${#mods[@]}" -eq 1 ] || fail "the package lacks /usr/lib/python3/dist-packages/migsight*.so"
+    PYTHONPATH="$root/usr/lib/python3/dist-packages" "$python3" -c "
+import os, migsight
+assert migsight.resource_dir() == '$root/usr/share/migsight', migsight.resource_dir()
+m = migsight.Scenario('$root/usr/share/migsight/samples/quickstart.json').run()['metrics']
+assert m['completed'] > 0, m
+print('   migsight', migsight.__version__, 'ET', m['et'])" || fail "the packaged Python module does not work"
 fi
 
 # Control: with the installed catalog broken, the same command must fail. This proves the

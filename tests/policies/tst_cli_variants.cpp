@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <set>
@@ -122,6 +123,30 @@ private slots:
         QVERIFY(o.err.contains("configuration 13 does not exist"));
     }
 
+    void sessionKeepsEachRunsVariant()
+    {
+        // compare --db stores the variants with the base and each run's variant (docs/sessions.md).
+        QTemporaryDir dir;
+        const QString db = dir.filePath(QStringLiteral("variants.sqlite"));
+        const Output o = cli(
+            {"compare", kScenario, "--variant", "big:gpus=12", "--runs", "cedf/static", "--seeds", "1", "--db", db});
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        QVERIFY2(o.err.contains("saved 2 runs"), o.err.constData());
+        const QJsonArray stored = runsOf(cli({"sessions", db, "--json"}));
+        QCOMPARE(stored.size(), 2);
+        QVERIFY(!stored[0].toObject().contains("variant")); // the base
+        QCOMPARE(stored[1].toObject()["variant"].toString(), QStringLiteral("big"));
+        QCOMPARE(stored[1].toObject()["metrics"].toObject()["variant"].toString(), QStringLiteral("big"));
+        const Output listed = cli({"sessions", db});
+        QVERIFY2(listed.out.contains("big: cedf/static"), listed.out.constData());
+        QVERIFY2(listed.out.contains("session schema 2"), listed.out.constData());
+        // A report would re-run the variant's run on the base: refused, naming the run and variant.
+        const Output report = cli({"report", db, "--out", dir.filePath(QStringLiteral("r.pdf"))});
+        QCOMPARE(report.exitCode, 2);
+        QVERIFY2(report.err.contains("is of variant 'big'"), report.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("r.pdf"))));
+    }
+
     void contradictingOptionsRefused()
     {
         const QList<std::pair<QStringList, QByteArray>> cases{
@@ -129,7 +154,6 @@ private slots:
             {{"--no-base"}, "--no-base needs variants"},
             {{"--variant", "base:gpus=4"}, "two variants are named 'base'"},
             {{"--variant", "a:gpus=4", "--variant", "a:gpus=5"}, "two variants are named 'a'"},
-            {{"--variant", "a:gpus=4", "--db", "x.sqlite"}, "--db does not store variants"},
             {{"--variant", "a:gpus=0"}, "--variant a: gpus"},
         };
         for (const auto& [extra, words] : cases) {

@@ -5,8 +5,10 @@
 // killed at any moment leaves a file that opens with every run saved before.
 #include "result_json.h"
 #include "scenario.h"
+#include "scenario_writer.h"
 #include "session_store.h"
 #include "simulation.h"
+#include "variants.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -30,6 +32,7 @@ using Mode = model::SessionStore::Mode;
 namespace {
 
 const char* kQuickstart = MIGSIGHT_SOURCE_DIR "/samples/quickstart.json";
+const char* kSchemaOneFixture = SESSION_FIXTURES "/session-v1.sql";
 
 std::string readText(const std::string& path)
 {
@@ -137,6 +140,8 @@ private slots:
     void firstFormatSessionIsNotSilentlyEmpty();
     void readOnlyOpenAfterInterruptedSave();
     void killedSaveKeepsPreviousRuns();
+    void variantsRoundTrip();
+    void schemaOneSessionStillOpens();
 
 private:
     void checkKilledSession(const QString& file, const std::vector<model::StoredRun>& before, int saved, int jobsPerRun,
@@ -635,6 +640,120 @@ void TestSessionStore::killedSaveKeepsPreviousRuns()
     // many do depends on the machine's speed, so too few is a warning, not a failure.
     if (interrupted < 3)
         qWarning("only %d kills interrupted a save: crash safety was barely exercised", interrupted);
+}
+
+namespace {
+
+/// Simulates @p scenario as the CLI does and returns its `simulate --json` metrics.
+std::string simulatedMetrics(const model::Scenario& scenario, simcore::RunResult& result)
+{
+    model::Problems problems;
+    const auto jobs = model::scenarioJobs(scenario, std::nullopt, problems);
+    model::RunOptions options;
+    options.timeSeries = true;
+    result = model::simulate(scenario, jobs, options);
+    return model::metricsJson(result, {{"scenario", model::jsonString(scenario.name)}});
+}
+
+} // namespace
+
+void TestSessionStore::variantsRoundTrip()
+{
+    // A variant with every override (a 3-GPU fleet of other layouts, load, seed, preemption, energy
+    // weight) and one with the load only; a run of each kind is stored, then read back.
+    model::Variant big;
+    big.name = "three gpus";
+    model::FleetGroup group = m_scenario.fleet.front();
+    group.layouts = {group.layouts[1], group.layouts[1], group.layouts[0]};
+    group.count = 3;
+    big.fleet = std::vector<model::FleetGroup>{group};
+    big.multiplier = 1.25;
+    big.seed = 11;
+    big.preemption = simcore::PreemptionMode::None;
+    big.energyWeight = 3e-7;
+    model::Variant load;
+    load.name = "load 2x";
+    load.multiplier = 2.0;
+    const std::string text = model::writeVariantsJson({big, load});
+    simcore::RunResult bigResult;
+    model::RunRecord baseRun = record();
+    baseRun.variantsJson = text;
+    model::RunRecord bigRun = record("cedf", 11);
+    bigRun.metricsJson = simulatedMetrics(model::applyVariant(m_scenario, big), bigResult);
+    bigRun.result = &bigResult;
+    bigRun.variantsJson = text;
+    bigRun.variant = big.name;
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("variants.sqlite").toStdString();
+    SessionStore(path, Mode::Create).saveRuns({baseRun, bigRun});
+
+    const SessionStore store(path, Mode::ReadOnly);
+    const auto runs = store.listRuns();
+    QCOMPARE(runs.size(), size_t(2));
+    QCOMPARE(runs[0].variant, std::string());
+    QCOMPARE(runs[1].variant, big.name);
+    QCOMPARE(runs[1].scenarioId, runs[0].scenarioId);
+    QCOMPARE(store.scenarioJson(runs[1].scenarioId), m_scenarioText); // the base, not the variant's
+    QCOMPARE(store.loadJobs(runs[1].id).size(), bigResult.jobs.size());
+    model::Problems problems;
+    const auto back = model::parseVariants(store.scenarioVariants(runs[1].scenarioId), "stored", m_scenario, problems);
+    QVERIFY2(problems.empty(), problems.text().c_str());
+    QCOMPARE(back.size(), size_t(2));
+    QCOMPARE(back[0].name, big.name);
+    QVERIFY(back[0].fleet && back[0].fleet->size() == 1);
+    QCOMPARE(back[0].fleet->front().count, 3);
+    QCOMPARE(back[0].fleet->front().model->name, group.model->name);
+    QVERIFY(back[0].fleet->front().layouts == group.layouts);
+    QCOMPARE(back[0].multiplier, big.multiplier);
+    QCOMPARE(back[0].seed, big.seed);
+    QCOMPARE(back[0].preemption, big.preemption);
+    QCOMPARE(back[0].energyWeight, big.energyWeight);
+    QCOMPARE(back[1].name, load.name);
+    QVERIFY(!back[1].fleet && !back[1].seed && !back[1].preemption && !back[1].energyWeight);
+    QCOMPARE(back[1].multiplier, load.multiplier);
+    // The stored variant simulates bit for bit as the one that was saved.
+    simcore::RunResult again;
+    QCOMPARE(simulatedMetrics(model::applyVariant(m_scenario, back[0]), again), runs[1].metricsJson);
+    QCOMPARE(model::writeVariantsJson(back), text);
+}
+
+void TestSessionStore::schemaOneSessionStillOpens()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("schema-1.sqlite").toStdString();
+    QVERIFY(rawSql(path, readText(kSchemaOneFixture).c_str()));
+    {
+        const SessionStore store(path, Mode::ReadOnly); // viewing does not migrate
+        QCOMPARE(store.schemaVersion(), 1);
+        const auto runs = store.listRuns();
+        QCOMPARE(runs.size(), size_t(1));
+        QCOMPARE(runs[0].scheduler, std::string("cedf"));
+        QCOMPARE(runs[0].variant, std::string());
+        QCOMPARE(runs[0].metricsJson, std::string(R"({"jobs": 1, "energy_wmin": 12.5})"));
+        QCOMPARE(store.scenarioVariants(runs[0].scenarioId), std::string());
+        QCOMPARE(store.loadJobs(1).size(), size_t(1));
+        QCOMPARE(store.loadJobs(1).front().end, 3.0);
+    }
+    QCOMPARE(rawCount(path, "SELECT value FROM meta WHERE key = 'schema_version'"), 1LL);
+    {
+        SessionStore store(path, Mode::ReadWrite); // a writer migrates, keeping every row
+        QCOMPARE(store.schemaVersion(), model::kSessionSchemaVersion);
+        model::RunRecord run = record();
+        run.variantsJson = R"({"format": "migsight-variants", "version": 1, "variants": [{"name": "x", "seed": 2}]})";
+        run.variant = "x";
+        store.saveRuns({run});
+    }
+    QCOMPARE(rawCount(path, "SELECT value FROM meta WHERE key = 'schema_version'"),
+             static_cast<long long>(model::kSessionSchemaVersion));
+    const SessionStore store(path, Mode::ReadOnly);
+    const auto runs = store.listRuns();
+    QCOMPARE(runs.size(), size_t(2));
+    QCOMPARE(runs[0].variant, std::string());
+    QCOMPARE(runs[1].variant, std::string("x"));
+    QCOMPARE(store.scenarioVariants(runs[0].scenarioId), std::string());
+    QVERIFY(store.scenarioVariants(runs[1].scenarioId).find("\"x\"") != std::string::npos);
+    QCOMPARE(store.loadJobs(1).size(), size_t(1));
+    QCOMPARE(store.notes(), std::vector<std::string>{"kept from schema 1"});
 }
 
 QTEST_GUILESS_MAIN(TestSessionStore)

@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "variantbar.h"
+
+#include "workspace.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QToolButton>
+
+namespace ui {
+
+VariantBar::VariantBar(Workspace* workspace, QWidget* parent) : QWidget(parent), m_workspace(workspace)
+{
+    setObjectName(QStringLiteral("variantBar"));
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    setupWidgets();
+    connectSignals();
+    refresh();
+}
+
+void VariantBar::setupWidgets()
+{
+    m_selector = new QComboBox;
+    m_selector->setObjectName(QStringLiteral("variantSelector"));
+    m_selector->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_selector->setToolTip(tr("Which fleet the editor changes: the base scenario's, or a variant's own fleet"));
+    m_add = new QToolButton;
+    m_add->setObjectName(QStringLiteral("addVariantButton"));
+    m_add->setText(tr("Add variant"));
+    m_add->setPopupMode(QToolButton::InstantPopup);
+    auto* menu = new QMenu(m_add);
+    m_fromFleet = menu->addAction(tr("From the fleet shown"));
+    m_fromFleet->setObjectName(QStringLiteral("addVariantFromFleet"));
+    m_fromGallery = menu->addAction(tr("From the gallery's configuration (on every GPU)"));
+    m_fromGallery->setObjectName(QStringLiteral("addVariantFromGallery"));
+    m_fromGallery->setEnabled(false);
+    m_add->setMenu(menu);
+    m_rename = new QToolButton;
+    m_rename->setText(tr("Rename…"));
+    m_remove = new QToolButton;
+    m_remove->setText(tr("Remove"));
+    m_state = new QLabel;
+    m_state->setObjectName(QStringLiteral("variantState"));
+    m_state->setForegroundRole(QPalette::PlaceholderText);
+    auto* row = new QHBoxLayout(this);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_selector);
+    row->addWidget(m_add);
+    row->addWidget(m_rename);
+    row->addWidget(m_remove);
+    row->addWidget(m_state, 1);
+}
+
+void VariantBar::connectSignals()
+{
+    connect(m_workspace, &Workspace::variantRenamed, this, [this](const QString& from, const QString& to) {
+        // In place, so the editor stays on the renamed variant.
+        if (const int index = m_selector->findData(from); index >= 0) {
+            m_selector->setItemData(index, to);
+            m_selector->setItemText(index, tr("Editing: %1").arg(to));
+        }
+    });
+    connect(m_workspace, &Workspace::variantsChanged, this, &VariantBar::refresh);
+    connect(m_selector, &QComboBox::currentIndexChanged, this, [this] {
+        updateState();
+        if (!m_refreshing)
+            emit currentChanged(current());
+    });
+    connect(m_fromFleet, &QAction::triggered, this, &VariantBar::addFromFleetRequested);
+    connect(m_fromGallery, &QAction::triggered, this, &VariantBar::addFromGalleryRequested);
+    connect(m_rename, &QToolButton::clicked, this, &VariantBar::askRename);
+    connect(m_remove, &QToolButton::clicked, this, &VariantBar::removeCurrent);
+}
+
+QString VariantBar::current() const
+{
+    return m_selector->currentData().toString();
+}
+
+bool VariantBar::setCurrent(const QString& name)
+{
+    const int index = m_selector->findData(name);
+    if (index < 0)
+        return false;
+    m_selector->setCurrentIndex(index);
+    return true;
+}
+
+void VariantBar::setGalleryChoice(bool chosen)
+{
+    m_fromGallery->setEnabled(chosen);
+}
+
+void VariantBar::refresh()
+{
+    const QString before = current();
+    m_refreshing = true;
+    m_selector->clear();
+    m_selector->addItem(tr("Editing: Base scenario"), QString());
+    for (const model::Variant& v : m_workspace->variants()) {
+        const QString name = QString::fromStdString(v.name);
+        m_selector->addItem(tr("Editing: %1").arg(name), name);
+    }
+    const int index = m_selector->findData(before);
+    m_selector->setCurrentIndex(std::max(0, index));
+    m_refreshing = false;
+    updateState();
+    if (index < 0) // the variant edited was removed or renamed: the editor follows the base
+        emit currentChanged(current());
+}
+
+void VariantBar::updateState()
+{
+    const model::Variant* v = m_workspace->variant(current());
+    m_rename->setEnabled(v != nullptr);
+    m_remove->setEnabled(v != nullptr);
+    if (!v)
+        m_state->setText(m_workspace->variants().empty() ? tr("No variants: add one to compare another fleet")
+                                                         : tr("Variants without their own fleet follow these edits"));
+    else if (v->fleet)
+        m_state->setText(tr("This variant has its own fleet; the base is unchanged by these edits"));
+    else
+        m_state->setText(tr("This variant uses the base fleet; the first edit gives it its own"));
+}
+
+QString VariantBar::renameCurrent(const QString& name)
+{
+    const QString from = current();
+    if (from.isEmpty())
+        return tr("the base scenario cannot be renamed");
+    const QString problem = m_workspace->renameVariant(from, name.trimmed());
+    if (problem.isEmpty())
+        setCurrent(name.trimmed());
+    return problem;
+}
+
+void VariantBar::askRename()
+{
+    bool ok = false;
+    const QString name =
+        QInputDialog::getText(this, tr("Rename variant"), tr("New name:"), QLineEdit::Normal, current(), &ok);
+    if (!ok)
+        return;
+    if (const QString problem = renameCurrent(name); !problem.isEmpty())
+        QMessageBox::warning(this, tr("Rename variant"), problem);
+}
+
+void VariantBar::removeCurrent()
+{
+    m_workspace->removeVariant(current());
+}
+
+} // namespace ui
