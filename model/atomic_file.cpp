@@ -19,14 +19,59 @@ namespace {
     throw std::runtime_error("cannot write " + path.string() + ": " + what);
 }
 
+[[noreturn]] void refuse(const std::filesystem::path& path, const std::string& what)
+{
+    std::string message = "cannot write ";
+    message += path.string();
+    message += ": ";
+    message += what;
+    throw OutputError(message);
+}
+
+const char* kindOf(const std::filesystem::file_status& status)
+{
+    switch (status.type()) {
+    case std::filesystem::file_type::directory:
+        return "it is a folder";
+    case std::filesystem::file_type::fifo:
+        return "it is a FIFO (named pipe)";
+    case std::filesystem::file_type::character:
+    case std::filesystem::file_type::block:
+        return "it is a device";
+    case std::filesystem::file_type::socket:
+        return "it is a socket";
+    default:
+        return "it exists and is not a regular file";
+    }
+}
+
 } // namespace
 
-void writeFileAtomically(const std::filesystem::path& path, const std::string& content)
+std::filesystem::path checkOutputTarget(const std::filesystem::path& path)
 {
+    namespace fs = std::filesystem;
     std::error_code ec;
-    const auto status = std::filesystem::status(path, ec);
-    if (!ec && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
-        fail(path, "it exists and is not a regular file");
+    fs::path target = path;
+    if (fs::is_symlink(fs::symlink_status(path, ec))) {
+        // A link is followed: the file it points to is replaced and the link stays a link.
+        if (!fs::exists(fs::status(path, ec)))
+            refuse(path, "it is a symbolic link to a missing file");
+        target = fs::canonical(path, ec);
+        if (ec)
+            refuse(path, ec.message());
+    }
+    const auto status = fs::status(target, ec);
+    if (!ec && fs::exists(status) && !fs::is_regular_file(status))
+        refuse(path, std::string(kindOf(status)) + "; give the name of a regular file (nothing was written)");
+    const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    if (!fs::is_directory(folder, ec))
+        refuse(path, "the folder " + folder.string() + " does not exist");
+    return target;
+}
+
+void writeFileAtomically(const std::filesystem::path& requested, const std::string& content)
+{
+    const std::filesystem::path path = checkOutputTarget(requested);
     const auto folder = path.has_parent_path() ? path.parent_path() : std::filesystem::path(".");
     // Appended piece by piece: GCC 12 warns falsely (-Wrestrict) on a chain of string operator+.
     std::string name(".");

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "compare.h"
 
+#include "input_limits.h"
 #include "parallel.h"
 #include "simulation.h"
+#include "unfinished_jobs.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <iterator>
 #include <sstream>
@@ -34,6 +37,27 @@ std::vector<RunPair> parseRunPairs(const std::string& text)
     return pairs;
 }
 
+namespace {
+
+/// One seed of a --seeds item: a whole number 0..limits::kMaxSeed, the whole text.
+std::uint64_t seedValue(const std::string& text, const std::string& item)
+{
+    std::uint64_t v = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+    if (text.empty() || ec != std::errc() || ptr != end || v > limits::kMaxSeed) {
+        std::string message = "'";
+        message += item;
+        message += "' is not a seed or a range of seeds such as 1-10 (seeds are whole numbers from 0 to ";
+        message += std::to_string(limits::kMaxSeed);
+        message += ")";
+        throw std::invalid_argument(message);
+    }
+    return v;
+}
+
+} // namespace
+
 std::vector<std::uint64_t> parseSeeds(const std::string& text)
 {
     std::vector<std::uint64_t> seeds;
@@ -41,21 +65,18 @@ std::vector<std::uint64_t> parseSeeds(const std::string& text)
     std::string item;
     while (std::getline(in, item, ',')) {
         const auto dash = item.find('-');
-        try {
-            size_t used = 0;
-            const auto lo = std::stoull(item.substr(0, dash), &used);
-            if (used != (dash == std::string::npos ? item.size() : dash))
-                throw std::invalid_argument("x");
-            auto hi = lo;
-            if (dash != std::string::npos)
-                hi = std::stoull(item.substr(dash + 1), &used), used += dash + 1;
-            if (used != item.size() || hi < lo || hi - lo > 100000)
-                throw std::invalid_argument("x");
-            for (auto s = lo; s <= hi; ++s)
-                seeds.push_back(s);
-        } catch (const std::exception&) {
-            throw std::invalid_argument("'" + item + "' is not a seed or a range of seeds such as 1-10");
-        }
+        const std::uint64_t lo = seedValue(item.substr(0, dash), item);
+        const std::uint64_t hi = dash == std::string::npos ? lo : seedValue(item.substr(dash + 1), item);
+        if (hi < lo)
+            throw std::invalid_argument("'" + item + "': a range of seeds goes from low to high, such as 1-10");
+        // Counted before any seed is stored: the list is bounded, and no loop runs to the top of
+        // the integer range.
+        if (hi - lo >= static_cast<std::uint64_t>(limits::kMaxSeedsPerList) ||
+            seeds.size() + (hi - lo) + 1 > static_cast<std::uint64_t>(limits::kMaxSeedsPerList))
+            throw std::invalid_argument("'" + text + "' gives more than " + std::to_string(limits::kMaxSeedsPerList) +
+                                        " seeds, the most one list may hold");
+        for (std::uint64_t k = 0; k <= hi - lo; ++k)
+            seeds.push_back(lo + k);
     }
     if (seeds.empty())
         throw std::invalid_argument("no seed given");
@@ -95,7 +116,7 @@ void planRuns(CompareResult& out, const std::vector<CompareSubject>& subjects, c
             out.pairVariants.push_back(v);
             const size_t row = out.pairs.size() - 1;
             for (size_t s = 0; s < seeds; ++s)
-                out.runs.push_back({row, subjects[v].seeds[s], {}, {}, 0, v * seeds + s, std::nullopt, s, v});
+                out.runs.push_back({row, subjects[v].seeds[s], {}, {}, 0, v * seeds + s, std::nullopt, s, v, {}});
         }
     }
     out.bounds.resize(subjects.size() * seeds);
@@ -112,6 +133,9 @@ void simulateRun(CompareRun& run, const RunPair& pair, const Scenario& scenario,
     run.metrics = result.metrics;
     run.gpuEnergyWmin = result.gpuEnergyWmin;
     run.illegalDecisions = result.illegalDecisions.size();
+    if (result.metrics.unfinished > 0)
+        run.unfinishedWarning = unfinishedWarning(
+            result.metrics.unfinished, neverRunnableJobs(scenario, pair.repartitioner.id, jobs), pair.repartitioner.id);
     if (scenario.cost)
         run.cost = runCost(*scenario.cost, scenario.gpuCount(), result);
 }

@@ -49,6 +49,9 @@ struct CompareRun
     std::optional<RunCost> cost; ///< when the scenario has cost settings
     size_t seedIndex = 0;        ///< index of its seed slot: runs of the same slot pair in a verdict
     size_t variant = 0;          ///< index into CompareResult::variants
+    /// Why jobs were left unfinished, with how many can never run; "" when all finished
+    /// (unfinished_jobs.h).
+    std::string unfinishedWarning;
 };
 
 struct CompareResult

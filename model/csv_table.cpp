@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "csv_table.h"
 
+#include "input_limits.h"
+#include "jobs_csv.h"
+
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <sstream>
 
 namespace model {
 
@@ -38,14 +42,16 @@ std::vector<std::string> splitCsv(const std::string& line)
 bool CsvTable::load(const std::filesystem::path& path, Problems& problems)
 {
     m_file = path.string();
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        problems.add(m_file, "", "cannot open the file");
+    std::string whole;
+    std::string error;
+    if (!readBoundedFile(path, limits::kMaxTraceBytes, whole, error)) {
+        problems.add(m_file, "", error);
         return false;
     }
+    std::istringstream lines(withUnixLineEnds(whole)); // a lone CR ends a line too
     std::string line;
     int lineNo = 0;
-    while (std::getline(in, line)) {
+    while (std::getline(lines, line)) {
         ++lineNo;
         if (line.empty() || line == "\r")
             continue;

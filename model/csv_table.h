@@ -19,6 +19,9 @@ public:
     bool requireColumns(const std::vector<std::string>& names, Problems& problems) const;
     [[nodiscard]] size_t rows() const { return m_rows.size(); }
     [[nodiscard]] int line(size_t row) const { return m_lines[row]; }
+    /// Cells of @p row; a row is usable only with as many cells as the header has columns.
+    [[nodiscard]] size_t cells(size_t row) const { return m_rows[row].size(); }
+    [[nodiscard]] size_t columns() const { return m_header.size(); }
     [[nodiscard]] std::string text(size_t row, const std::string& column) const;
     /// False when the column is unknown, the cell empty or not a finite number.
     bool number(size_t row, const std::string& column, double& out) const;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <yaml-cpp/yaml.h>
 
 namespace model {
@@ -80,6 +81,34 @@ void writeMigParted(std::ostream& out, const Scenario& scenario, const std::stri
     *placementSidecar << side.dump(2) << "\n";
 }
 
+namespace {
+
+/// Reports every key that appears twice in one YAML map (yaml-cpp keeps both, and a count given
+/// twice under mig-devices would be summed), with its line and path.
+bool reportDuplicateKeys(const YAML::Node& node, const std::string& path, const std::string& file, Problems& problems)
+{
+    bool found = false;
+    if (node.IsMap()) {
+        std::set<std::string> keys;
+        for (const auto& kv : node) {
+            const std::string key = kv.first.IsScalar() ? kv.first.Scalar() : std::string("?");
+            const std::string at = path.empty() ? key : path + "." + key;
+            if (kv.first.IsScalar() && !keys.insert(key).second) {
+                problems.add(file, "line " + std::to_string(kv.first.Mark().line + 1) + ", " + at,
+                             "the key '" + key + "' appears twice in its map; give it once");
+                found = true;
+            }
+            found = reportDuplicateKeys(kv.second, at, file, problems) || found;
+        }
+    } else if (node.IsSequence()) {
+        for (size_t i = 0; i < node.size(); ++i)
+            found = reportDuplicateKeys(node[i], path + "[" + std::to_string(i) + "]", file, problems) || found;
+    }
+    return found;
+}
+
+} // namespace
+
 std::vector<MigPartedGroup> readMigParted(const std::string& text, const std::string& file,
                                           const std::string& configName, Problems& problems)
 {
@@ -91,6 +120,8 @@ std::vector<MigPartedGroup> readMigParted(const std::string& text, const std::st
         problems.add(file, "line " + std::to_string(e.mark.line + 1), std::string("not valid YAML: ") + e.msg);
         return groups;
     }
+    if (reportDuplicateKeys(root, "", file, problems))
+        return groups;
     if (!root.IsMap() || root["version"].as<std::string>("") != "v1")
         problems.add(file, "version", "expected 'version: v1' (mig-parted format)");
     const YAML::Node configs = root.IsMap() ? root["mig-configs"] : YAML::Node();

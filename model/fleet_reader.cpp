@@ -2,6 +2,9 @@
 #include "fleet_reader.h"
 
 #include "catalog.h"
+#include "input_limits.h"
+
+#include <algorithm>
 
 namespace model {
 
@@ -118,6 +121,18 @@ std::vector<FleetGroup> readFleet(JsonReader& r, const Json& root)
     return readFleet(r, root, "$", root);
 }
 
+void checkPowerBoards(JsonReader& r, const Json& root)
+{
+    if (!root.contains("power_w") || !root["power_w"].is_object())
+        return;
+    const Catalog& catalog = Catalog::builtin();
+    for (auto it = root["power_w"].begin(); it != root["power_w"].end(); ++it) {
+        if (catalog.find(it.key()) == nullptr)
+            r.problem("$.power_w[\"" + it.key() + "\"]",
+                      "unknown GPU '" + it.key() + "' (known: " + catalog.names() + ")");
+    }
+}
+
 std::vector<FleetGroup> readFleet(JsonReader& r, const Json& holder, const std::string& path, const Json& root)
 {
     std::vector<FleetGroup> fleet;
@@ -126,6 +141,9 @@ std::vector<FleetGroup> readFleet(JsonReader& r, const Json& holder, const std::
         return fleet;
     if (arr->empty())
         r.problem(path + ".fleet", "needs at least one group of GPUs");
+    if (&holder == &root)
+        checkPowerBoards(r, root);
+    long long total = 0;
     for (size_t i = 0; i < arr->size(); ++i) {
         std::string p = path;
         p += ".fleet[";
@@ -133,6 +151,14 @@ std::vector<FleetGroup> readFleet(JsonReader& r, const Json& holder, const std::
         p += "]";
         if (!r.expectObject((*arr)[i], p))
             continue;
+        if ((*arr)[i].contains("count") && (*arr)[i]["count"].is_number_integer())
+            total += std::clamp<long long>((*arr)[i]["count"].get<long long>(), 0, limits::kMaxFleetGpus);
+        if (total > limits::kMaxFleetGpus) {
+            // Counted before the group's layouts are made: 200 groups of 100,000 GPUs stop here.
+            r.problem(p + ".count", "the fleet reaches " + std::to_string(total) + " GPUs with this group; at most " +
+                                        std::to_string(limits::kMaxFleetGpus) + " GPUs in a fleet");
+            break;
+        }
         FleetGroup group = readGroup(r, root, (*arr)[i], p);
         if (group.model && static_cast<int>(group.layouts.size()) == group.count)
             fleet.push_back(std::move(group));

@@ -2,6 +2,7 @@
 #include "jobs_csv.h"
 
 #include "engine.h"
+#include "input_limits.h"
 
 #include <charconv>
 #include <cmath>
@@ -53,11 +54,17 @@ std::string typeList(const std::vector<simcore::JobType>& types)
     return s;
 }
 
-bool parseRow(const std::vector<std::string_view>& c, const std::vector<simcore::JobType>& types, simcore::Job& job,
-              std::string& error)
+bool parseRow(const std::vector<std::string_view>& c, size_t columns, const std::vector<simcore::JobType>& types,
+              simcore::Job& job, std::string& error)
 {
-    if (c.size() != 5 && c.size() != 6) {
-        error = "expected 5 or 6 columns, found " + std::to_string(c.size());
+    if (c.size() != columns) {
+        // The header decides the columns: a 6th field is memory only under a memory_gib header.
+        error =
+            "expected " + std::to_string(columns) + " columns as the header names, found " + std::to_string(c.size());
+        if (c.size() == columns + 1)
+            error += columns == 5 ? " (a memory column needs memory_gib in the header; a decimal comma such as 1,5?"
+                                    " write 1.5)"
+                                  : " (a decimal comma such as 1,5? write 1.5)";
         return false;
     }
     if (!toInt(c[0], job.id)) {
@@ -88,14 +95,45 @@ bool parseRow(const std::vector<std::string_view>& c, const std::vector<simcore:
     return error.empty();
 }
 
+/// The number of columns the header names (5, or 6 with memory_gib); 0 for a wrong header.
+size_t headerColumns(const std::vector<std::string_view>& cells)
+{
+    static const std::vector<std::string_view> names{"id",           "type",        "release_min",
+                                                     "deadline_min", "work_1g_min", "memory_gib"};
+    if (cells.size() != 5 && cells.size() != 6)
+        return 0;
+    for (size_t i = 0; i < cells.size(); ++i) {
+        if (cells[i] != names[i])
+            return 0;
+    }
+    return cells.size();
+}
+
 } // namespace
 
-std::vector<simcore::Job> parseJobsCsv(const std::string& text, const std::string& file,
+std::string withUnixLineEnds(const std::string& text)
+{
+    if (text.find('\r') == std::string::npos)
+        return text;
+    // CRLF (Windows) and a lone CR (classic Mac OS) both end a line.
+    std::string out;
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] != '\r')
+            out += text[i];
+        else if (i + 1 >= text.size() || text[i + 1] != '\n')
+            out += '\n';
+    }
+    return out;
+}
+
+std::vector<simcore::Job> parseJobsCsv(const std::string& rawText, const std::string& file,
                                        const std::vector<simcore::JobType>& types, Problems& problems)
 {
     std::vector<simcore::Job> jobs;
     std::set<int> ids;
-    std::istringstream in(text);
+    std::istringstream in(withUnixLineEnds(rawText));
+    size_t columns = 0;
     std::string line;
     int lineNo = 0;
     bool header = false;
@@ -106,16 +144,24 @@ std::vector<simcore::Job> parseJobsCsv(const std::string& text, const std::strin
         const auto cells = splitLine(line);
         if (!header) {
             header = true;
-            const std::string got = std::string(line.substr(0, line.find_last_not_of("\r") + 1));
-            if (got.rfind(kJobsCsvHeader, 0) != 0)
+            columns = headerColumns(cells);
+            if (columns == 0) {
                 problems.add(file, "line " + std::to_string(lineNo),
-                             "the header must be '" + std::string(kJobsCsvHeader) + "[,memory_gib]', found '" + got +
-                                 "'");
+                             "the header must be '" + std::string(kJobsCsvHeader) + "' or '" + kJobsCsvHeader +
+                                 ",memory_gib', found '" + line + "'");
+                return jobs;
+            }
             continue;
+        }
+        if (static_cast<long long>(jobs.size()) >= limits::kMaxJobs) {
+            problems.add(file, "line " + std::to_string(lineNo),
+                         "more than " + countText(static_cast<double>(limits::kMaxJobs)) +
+                             " jobs; at most that many fit one run (docs/limits.md)");
+            return jobs;
         }
         simcore::Job job;
         std::string error;
-        if (!parseRow(cells, types, job, error)) {
+        if (!parseRow(cells, columns, types, job, error)) {
             problems.add(file, "line " + std::to_string(lineNo), error);
             continue;
         }
@@ -133,14 +179,13 @@ std::vector<simcore::Job> parseJobsCsv(const std::string& text, const std::strin
 std::vector<simcore::Job> loadJobsCsv(const std::filesystem::path& path, const std::vector<simcore::JobType>& types,
                                       Problems& problems)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        problems.add(path.string(), "", "cannot open the jobs file");
+    std::string text;
+    std::string error;
+    if (!readBoundedFile(path, limits::kMaxJobsCsvBytes, text, error)) {
+        problems.add(path.string(), "", error == "cannot open the file" ? "cannot open the jobs file" : error);
         return {};
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parseJobsCsv(ss.str(), path.string(), types, problems);
+    return parseJobsCsv(text, path.string(), types, problems);
 }
 
 namespace {

@@ -17,8 +17,12 @@ namespace model {
 /// An optional sixth column memory_gib gives a job's memory need.
 inline constexpr const char* kJobsCsvHeader = "id,type,release_min,deadline_min,work_1g_min";
 
-/// @brief Parses jobs CSV text. Every bad line is a problem with its line number; bad lines are
-/// skipped. Job types are looked up by id in @p types.
+/// @brief @p text with CRLF and lone CR (classic Mac OS) line ends turned into LF.
+[[nodiscard]] std::string withUnixLineEnds(const std::string& text);
+
+/// @brief Parses jobs CSV text; the header names the columns (a sixth, memory_gib, only when it
+/// is named) and at most limits::kMaxJobs jobs are read. Every bad line is a problem with its line number; bad lines
+/// are skipped. Job types are looked up by id in @p types.
 [[nodiscard]] std::vector<simcore::Job> parseJobsCsv(const std::string& text, const std::string& file,
                                                      const std::vector<simcore::JobType>& types, Problems& problems);
 [[nodiscard]] std::vector<simcore::Job> loadJobsCsv(const std::filesystem::path& path,

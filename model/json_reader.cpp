@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "json_reader.h"
 
+#include "input_limits.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <set>
 #include <sstream>
 
 namespace model {
@@ -32,12 +35,89 @@ std::string lineColumn(const std::string& text, size_t byte)
     return "line " + std::to_string(line) + ", column " + std::to_string(col);
 }
 
+/// Follows the parser through the document so that a duplicate key or a number out of range is
+/// reported with its JSON path (nlohmann keeps the last of two equal keys without a word).
+class PathTracker
+{
+public:
+    /// Thrown through the parser when the document nests deeper than limits::kMaxJsonDepth.
+    struct TooDeep
+    {
+    };
+
+    bool onEvent(int depth, Json::parse_event_t event, const Json& parsed)
+    {
+        using E = Json::parse_event_t;
+        if (depth > limits::kMaxJsonDepth)
+            throw TooDeep{};
+        switch (event) {
+        case E::object_start:
+        case E::array_start:
+            m_stack.push_back({event == E::object_start, childPath(), {}, {}, 0});
+            break;
+        case E::key:
+            m_stack.back().key = parsed.get<std::string>();
+            if (!m_stack.back().keys.insert(m_stack.back().key).second)
+                m_duplicates.push_back(childPath());
+            break;
+        case E::object_end:
+        case E::array_end:
+            m_stack.pop_back();
+            elementDone();
+            break;
+        case E::value:
+            elementDone();
+            break;
+        }
+        return true;
+    }
+    /// The path of the value being read now ("$" before the first).
+    [[nodiscard]] std::string childPath() const
+    {
+        if (m_stack.empty())
+            return "$";
+        const Frame& top = m_stack.back();
+        return top.object ? top.path + "." + top.key : top.path + "[" + std::to_string(top.index) + "]";
+    }
+    [[nodiscard]] const std::vector<std::string>& duplicates() const { return m_duplicates; }
+
+private:
+    struct Frame
+    {
+        bool object;
+        std::string path;
+        std::set<std::string> keys;
+        std::string key;
+        size_t index;
+    };
+    void elementDone()
+    {
+        if (!m_stack.empty() && !m_stack.back().object)
+            ++m_stack.back().index;
+    }
+    std::vector<Frame> m_stack;
+    std::vector<std::string> m_duplicates;
+};
+
+/// "[json.exception.out_of_range.406] number overflow parsing '1e999'" without the bracket.
+std::string withoutPrefix(const std::string& what)
+{
+    const auto close = what.find("] ");
+    return close == std::string::npos ? what : what.substr(close + 2);
+}
+
 } // namespace
 
 Json JsonReader::parse(const std::string& text)
 {
+    PathTracker tracker;
     try {
-        return Json::parse(text);
+        Json root = Json::parse(text, [&tracker](int depth, Json::parse_event_t event, Json& parsed) {
+            return tracker.onEvent(depth, event, parsed);
+        });
+        for (const auto& path : tracker.duplicates())
+            problem(path, "the key appears twice in its object (JSON keeps only the last one); remove one");
+        return tracker.duplicates().empty() ? root : Json();
     } catch (const Json::parse_error& e) {
         std::string what = e.what();
         const auto pos = what.find("syntax error");
@@ -53,6 +133,14 @@ Json JsonReader::parse(const std::string& text)
                 --byte;
         }
         problem(lineColumn(text, byte), "not valid JSON: " + what);
+        return Json();
+    } catch (const PathTracker::TooDeep&) {
+        problem(tracker.childPath(), "arrays and objects nest deeper than " + std::to_string(limits::kMaxJsonDepth) +
+                                         " levels, the most MIGsight reads (docs/limits.md)");
+        return Json();
+    } catch (const Json::exception& e) {
+        // A number beyond the range of a double (1e999): the library names the text, not the place.
+        problem(tracker.childPath(), withoutPrefix(e.what()) + " (numbers must lie within +-1.7976931348623157e308)");
         return Json();
     }
 }

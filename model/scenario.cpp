@@ -4,6 +4,7 @@
 #include "catalog.h"
 #include "cost_reader.h"
 #include "fleet_reader.h"
+#include "input_limits.h"
 #include "json_reader.h"
 #include "workload_reader.h"
 
@@ -134,20 +135,22 @@ Scenario parseScenario(const std::string& text, const std::string& file, Problem
     sc.workload = readWorkload(r, root, sc.jobTypes, file);
     sc.scheduler = readPolicy(r, root, "scheduler", sc.scheduler, true);
     sc.repartitioner = readPolicy(r, root, "repartitioner", sc.repartitioner, false);
+    const std::string decisions = periodicDecisionProblem(sc.repartitioner.params, workloadSpanMin(sc.workload));
+    if (!decisions.empty())
+        r.problem("$.repartitioner.params", decisions);
     sc.cost = readCostSettings(r, root);
     return sc;
 }
 
 Scenario loadScenario(const std::filesystem::path& path, Problems& problems)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        problems.add(path.string(), "", "cannot open the scenario file");
+    std::string text;
+    std::string error;
+    if (!readBoundedFile(path, limits::kMaxSmallFileBytes, text, error)) {
+        problems.add(path.string(), "", error == "cannot open the file" ? "cannot open the scenario file" : error);
         return {};
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parseScenario(ss.str(), path.string(), problems);
+    return parseScenario(text, path.string(), problems);
 }
 
 } // namespace model

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "simulation.h"
 
+#include "input_limits.h"
 #include "jobs_csv.h"
 #include "recorder.h"
 
@@ -8,9 +9,43 @@
 
 namespace model {
 
+namespace {
+
+[[noreturn]] void tooLarge(const Scenario& scenario, const std::string& place, const std::string& what)
+{
+    std::string message = scenario.sourceFile.empty() ? std::string("the scenario") : scenario.sourceFile;
+    message += ": ";
+    message += place;
+    message += ": ";
+    message += what;
+    throw std::invalid_argument(message);
+}
+
+/// The run's size against docs/limits.md, checked before the engine allocates anything: the
+/// number of jobs, and the decisions of a periodic repartitioner over the jobs' span.
+void checkRunSize(const Scenario& scenario, const std::vector<simcore::Job>& jobs, const PolicyChoice& repartitioner)
+{
+    if (static_cast<long long>(jobs.size()) > limits::kMaxJobs)
+        tooLarge(scenario, "jobs",
+                 countText(static_cast<double>(jobs.size())) + " jobs; at most " +
+                     countText(static_cast<double>(limits::kMaxJobs)) + " fit one run");
+    double span = 0.0;
+    for (const auto& j : jobs)
+        span = std::max({span, j.release, j.deadline});
+    const std::string decisions = periodicDecisionProblem(repartitioner.params, span);
+    if (!decisions.empty())
+        tooLarge(scenario, "repartitioner " + repartitioner.id, decisions);
+}
+
+} // namespace
+
 std::vector<simcore::Job> scenarioJobs(const Scenario& scenario, std::optional<std::uint64_t> seed, Problems& problems)
 {
     const WorkloadSpec& w = scenario.workload;
+    // A multiplier given on the command line (compare, sweep, variants) is checked here too.
+    const std::string overLimit = workloadLimitProblem(w);
+    if (!overLimit.empty())
+        tooLarge(scenario, "$.workload", overLimit);
     const simcore::JobMix mix{w.mix};
     switch (w.kind) {
     case WorkloadSpec::Kind::Diurnal: {
@@ -44,6 +79,7 @@ simcore::RunResult simulate(const Scenario& scenario, const std::vector<simcore:
     const auto& registry = policies::builtinRegistry();
     const PolicyChoice& sched = options.scheduler ? *options.scheduler : scenario.scheduler;
     const PolicyChoice& repart = options.repartitioner ? *options.repartitioner : scenario.repartitioner;
+    checkRunSize(scenario, jobs, repart);
     auto scheduler = registry.createScheduler(sched.id, sched.params);
     auto repartitioner = registry.createRepartitioner(repart.id, repart.params);
     std::uint64_t seed =

@@ -2,6 +2,7 @@
 #include "trace_import.h"
 
 #include "csv_table.h"
+#include "input_limits.h"
 #include "jobs_csv.h"
 #include "rng.h"
 
@@ -48,6 +49,26 @@ struct Reader
         if (report.rejects.size() < 200)
             report.rejects.emplace_back(line, why);
     }
+    /// True (and a problem recorded once) when the raw jobs already pass limits::kMaxJobs: the
+    /// import stops before memory runs out (docs/limits.md).
+    bool tooMany()
+    {
+        if (static_cast<long long>(raws.size()) <= limits::kMaxJobs)
+            return false;
+        overLimit = true;
+        return true;
+    }
+    bool overLimit = false;
+    /// False (and the row rejected) when the row's field count differs from the header's: a
+    /// decimal comma or a stray field would otherwise shift every later column.
+    bool rowFits(const CsvTable& t, size_t i)
+    {
+        if (t.cells(i) == t.columns())
+            return true;
+        reject(t.line(i), std::to_string(t.cells(i)) + " fields, the header has " + std::to_string(t.columns()) +
+                              " (a decimal comma such as 1,5? write 1.5)");
+        return false;
+    }
     void skip(const std::string& why)
     {
         ++report.skipped;
@@ -64,19 +85,41 @@ int sizeForShare(double share)
     return 7;
 }
 
+/// Why an openb/Alibaba row's numbers cannot be used ("" when they can): every value a number,
+/// num_gpu a whole number 0..limits::kMaxPodGpus, gpu_milli 0..1000, times >= 0.
+std::string alibabaRowProblem(const CsvTable& t, size_t i, double& gpus, double& milli, double& created, double& start)
+{
+    if (!t.number(i, "num_gpu", gpus) || !t.number(i, "gpu_milli", milli) || !t.number(i, "creation_time", created))
+        return "num_gpu, gpu_milli and creation_time must be numbers";
+    if (gpus < 0 || gpus > limits::kMaxPodGpus || gpus != std::floor(gpus))
+        return "num_gpu " + t.text(i, "num_gpu") + " is not a whole number from 0 to " +
+               std::to_string(limits::kMaxPodGpus);
+    if (milli < 0 || milli > 1000)
+        return "gpu_milli " + t.text(i, "gpu_milli") + " is not from 0 to 1000";
+    start = created;
+    // scheduled_time is optional, but a value that is there must be a number.
+    if (!t.text(i, "scheduled_time").empty() && !t.number(i, "scheduled_time", start))
+        return "scheduled_time '" + t.text(i, "scheduled_time") + "' is not a number";
+    if (created < 0 || start < 0)
+        return "creation_time and scheduled_time must be 0 or more";
+    return {};
+}
+
 void readAlibaba(Reader& r, const CsvTable& t)
 {
     const int fracType = r.typeIndex(r.s.type.empty() ? "bert_infer" : r.s.type);
     const int wholeType = r.typeIndex(r.s.type.empty() ? "bert_train" : r.s.type);
     for (size_t i = 0; i < t.rows(); ++i) {
+        if (!r.rowFits(t, i))
+            continue;
         const int line = t.line(i);
-        double gpus = 0, milli = 0, created = 0, deleted = 0, scheduled = 0;
-        if (!t.number(i, "num_gpu", gpus) || !t.number(i, "gpu_milli", milli) ||
-            !t.number(i, "creation_time", created)) {
-            r.reject(line, "num_gpu, gpu_milli and creation_time must be numbers");
+        double gpus = 0, milli = 0, created = 0, deleted = 0, start = 0;
+        const std::string bad = alibabaRowProblem(t, i, gpus, milli, created, start);
+        if (!bad.empty()) {
+            r.reject(line, bad);
             continue;
         }
-        if (gpus <= 0) {
+        if (gpus == 0) {
             r.skip("CPU-only pod");
             continue;
         }
@@ -84,7 +127,6 @@ void readAlibaba(Reader& r, const CsvTable& t)
             r.reject(line, "no deletion_time");
             continue;
         }
-        const double start = t.number(i, "scheduled_time", scheduled) ? scheduled : created;
         const double runMin = (deleted - start) / 60.0;
         if (!(runMin > 0.0)) {
             r.reject(line, "deletion_time is not after the scheduled (or creation) time");
@@ -106,6 +148,8 @@ void readAlibaba(Reader& r, const CsvTable& t)
             for (int g = 0; g < static_cast<int>(gpus); ++g)
                 r.raws.push_back({release, work, type, -1.0, 0.0, line});
         }
+        if (r.tooMany())
+            return;
     }
 }
 
@@ -133,6 +177,8 @@ void readAzure(Reader& r, const CsvTable& t)
 {
     const int type = r.typeIndex(r.s.type.empty() ? "bert_infer" : r.s.type);
     for (size_t i = 0; i < t.rows(); ++i) {
+        if (!r.rowFits(t, i))
+            continue;
         double ts = 0, context = 0, generated = 0;
         if (!parseTimestamp(t.text(i, "TIMESTAMP"), ts) || !t.number(i, "ContextTokens", context) ||
             !t.number(i, "GeneratedTokens", generated) || context < 0 || generated < 0) {
@@ -156,6 +202,8 @@ void readGeneric(Reader& r, const CsvTable& t)
     };
     const int fallbackType = r.typeIndex(r.s.type.empty() ? "bert_infer" : r.s.type);
     for (size_t i = 0; i < t.rows(); ++i) {
+        if (!r.rowFits(t, i))
+            continue;
         Raw raw;
         double value = 0;
         if (!t.number(i, col("release"), value)) {
@@ -187,13 +235,38 @@ void readGeneric(Reader& r, const CsvTable& t)
     }
 }
 
-std::vector<simcore::Job> finish(Reader& r)
+/// Empty when the jobs an import will make (rows in the window x --scale) fit limits::kMaxJobs.
+std::string predictedJobsProblem(const Reader& r, double origin, double from, double to)
+{
+    double rows = 0.0;
+    for (const Raw& raw : r.raws) {
+        const double rel = raw.release - origin;
+        rows += rel >= from && rel < to ? 1.0 : 0.0;
+    }
+    const double predicted = r.overLimit ? rows : rows * r.s.loadScale;
+    if (!r.overLimit && predicted <= static_cast<double>(limits::kMaxJobs))
+        return {};
+    std::string s = "the trace would make ";
+    s +=
+        r.overLimit ? "more than " + countText(static_cast<double>(limits::kMaxJobs)) : "about " + countText(predicted);
+    s += " jobs; at most ";
+    s += countText(static_cast<double>(limits::kMaxJobs));
+    s += " fit one run (choose a --window or a --scale below 1)";
+    return s;
+}
+
+std::vector<simcore::Job> finish(Reader& r, const std::string& file, Problems& problems)
 {
     auto& raws = r.raws;
     std::stable_sort(raws.begin(), raws.end(), [](const Raw& a, const Raw& b) { return a.release < b.release; });
     const double origin = raws.empty() ? 0.0 : raws.front().release;
     const double from = r.s.windowStartMin.value_or(0.0);
     const double to = r.s.windowLengthMin ? from + *r.s.windowLengthMin : 1e300;
+    const std::string tooMany = predictedJobsProblem(r, origin, from, to);
+    if (!tooMany.empty()) {
+        problems.add(file, "", tooMany);
+        return {};
+    }
     simcore::Rng rng(r.s.seed);
     std::vector<simcore::Job> jobs;
     std::set<int> usedRows;
@@ -258,6 +331,14 @@ std::vector<simcore::Job> importTrace(const std::filesystem::path& path, const I
                                       const std::vector<simcore::JobType>& types, ImportReport& report,
                                       Problems& problems)
 {
+    if (!settings.type.empty() &&
+        std::none_of(types.begin(), types.end(), [&](const simcore::JobType& t) { return t.id == settings.type; })) {
+        std::string valid;
+        for (const auto& t : types)
+            valid += (valid.empty() ? "" : ", ") + t.id;
+        problems.add(path.string(), "--type", "unknown job type '" + settings.type + "' (valid: " + valid + ")");
+        return {};
+    }
     if (settings.format == ImportSettings::Format::Jobs) {
         auto jobs = loadJobsCsv(path, types, problems);
         report.rowsRead = report.used = static_cast<int>(jobs.size());
@@ -293,7 +374,7 @@ std::vector<simcore::Job> importTrace(const std::filesystem::path& path, const I
         readAzure(reader, table);
     else
         readGeneric(reader, table);
-    auto jobs = finish(reader);
+    auto jobs = finish(reader, path.string(), problems);
     summarise(report, jobs, types);
     return jobs;
 }

@@ -2,6 +2,7 @@
 #include "variants.h"
 
 #include "fleet_reader.h"
+#include "input_limits.h"
 #include "json_reader.h"
 #include "sweep.h"
 
@@ -273,14 +274,13 @@ std::vector<Variant> parseVariants(const std::string& text, const std::string& f
 
 std::vector<Variant> loadVariants(const std::filesystem::path& path, const Scenario& base, Problems& problems)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        problems.add(path.string(), "", "cannot open the variants file");
+    std::string text;
+    std::string error;
+    if (!readBoundedFile(path, limits::kMaxSmallFileBytes, text, error)) {
+        problems.add(path.string(), "", error == "cannot open the file" ? "cannot open the variants file" : error);
         return {};
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parseVariants(ss.str(), path.string(), base, problems);
+    return parseVariants(text, path.string(), base, problems);
 }
 
 Variant parseInlineVariant(const std::string& text, const Scenario& base, Problems& problems)

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workload_reader.h"
 
+#include "input_limits.h"
+
+#include <set>
+
 namespace model {
 
 std::vector<simcore::JobType> readJobTypes(JsonReader& r, const Json& root)
@@ -8,6 +12,7 @@ std::vector<simcore::JobType> readJobTypes(JsonReader& r, const Json& root)
     std::vector<simcore::JobType> types = simcore::defaultJobTypes();
     if (!root.contains("job_types"))
         return types;
+    std::set<std::string> seen; // ids given in this file: a built-in one may be replaced once
     const Json* arr = r.array(root, "$", "job_types");
     for (size_t i = 0; arr != nullptr && i < arr->size(); ++i) {
         const std::string p = "$.job_types[" + std::to_string(i) + "]";
@@ -17,6 +22,10 @@ std::vector<simcore::JobType> readJobTypes(JsonReader& r, const Json& root)
         r.allowKeys(o, p, {"id", "label", "speedup", "training"});
         simcore::JobType t;
         t.id = r.text(o, p, "id");
+        if (!t.id.empty() && !seen.insert(t.id).second) {
+            r.problem(p + ".id", "job type '" + t.id + "' is defined twice; give each id once");
+            continue;
+        }
         t.label = r.optionalText(o, p, "label", t.id);
         t.training = r.optionalBool(o, p, "training", false);
         const Json empty = Json::object();
@@ -140,6 +149,10 @@ WorkloadSpec readWorkload(JsonReader& r, const Json& root, const std::vector<sim
     } else if (!kind.empty()) {
         r.problem("$.workload.kind", "is '" + kind + "'; valid: diurnal, poisson, csv");
     }
+    // Predicted before a job is generated: a small file must not exhaust memory (docs/limits.md).
+    const std::string tooLarge = workloadLimitProblem(spec);
+    if (!tooLarge.empty())
+        r.problem("$.workload", tooLarge);
     return spec;
 }
 

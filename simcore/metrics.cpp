@@ -9,7 +9,16 @@ namespace simcore {
 
 namespace {
 
-void collectJobs(const EngineState& s, RunResult& result)
+/// Tardiness of a job left unfinished when the run ended at @p runEnd (docs/limits.md, "Jobs
+/// that never finish"): as if it had started then (or at its deadline, if later) on a 7g slice,
+/// so it is at least its 7g time and never 0.
+double unfinishedTardiness(const EngineState& s, const Job& job, double runEnd)
+{
+    const double p7 = job.work1g / s.types[static_cast<size_t>(job.type)].speedup[7];
+    return std::max(runEnd, job.deadline) - job.deadline + p7;
+}
+
+void collectJobs(const EngineState& s, RunResult& result, double runEnd)
 {
     result.jobs.clear();
     result.jobs.reserve(s.jobs.size());
@@ -24,7 +33,7 @@ void collectJobs(const EngineState& s, RunResult& result)
         jr.work1g = job.work1g;
         jr.start = r.firstStart;
         jr.end = r.done ? r.completion : -1.0;
-        jr.tardiness = r.done ? std::max(0.0, r.completion - job.deadline) : 0.0;
+        jr.tardiness = r.done ? std::max(0.0, r.completion - job.deadline) : unfinishedTardiness(s, job, runEnd);
         jr.gpu = r.lastGpu;
         jr.profile = r.lastProfile;
         jr.instanceStart = r.lastStart;
@@ -38,7 +47,7 @@ void collectJobs(const EngineState& s, RunResult& result)
 void collectOutcome(const Engine& engine, RunResult& result)
 {
     const EngineState& s = engine.state();
-    collectJobs(s, result);
+    collectJobs(s, result, std::max(s.now, engine.makespan()));
     RunMetrics& m = result.metrics;
     m.jobs = static_cast<int>(s.jobs.size());
     m.completed = engine.completedJobs();
@@ -59,8 +68,7 @@ void collectOutcome(const Engine& engine, RunResult& result)
             waitSum += jr.start - jr.release;
             ++started;
         }
-        if (jr.end >= 0.0)
-            tardiness.push_back(jr.tardiness);
+        tardiness.push_back(jr.tardiness); // unfinished jobs too, never as 0 (unfinishedTardiness)
     }
     m.meanWaitMin = started > 0 ? waitSum / started : 0.0;
     if (!tardiness.empty()) {

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "playbackexport.h"
 
+#include "atomic_file.h"
 #include "fleetlayout.h"
 #include "playback.h"
 #include "playbackpainter.h"
 
+#include <QBuffer>
 #include <QDir>
 #include <QPainter>
 
@@ -90,9 +92,21 @@ int writePlaybackFrames(const model::Playback& playback, const std::vector<int>&
     for (int step : steps) {
         const QString path =
             QDir(dir).filePath(QStringLiteral("frame-%1.png").arg(written + 1, 4, 10, QLatin1Char('0')));
-        if (!renderPlaybackFrame(playback, step, size, font).save(path)) {
+        // Encoded in memory, then written through a temporary file renamed over the frame: an
+        // existing frame is replaced whole or kept (docs/limits.md, "Output files").
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        if (!renderPlaybackFrame(playback, step, size, font).save(&buffer, "PNG")) {
             if (error)
-                *error = QStringLiteral("cannot write %1").arg(path);
+                *error = QStringLiteral("cannot encode %1").arg(path);
+            return written;
+        }
+        try {
+            model::writeFileAtomically(path.toStdString(), png.toStdString());
+        } catch (const std::exception& e) {
+            if (error)
+                *error = QString::fromStdString(e.what());
             return written;
         }
         ++written;

@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 
+#include "input_limits.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
 namespace cli {
 
 Args::Args(const std::vector<std::string>& words, const std::set<std::string>& flags,
@@ -61,6 +67,69 @@ std::string Args::onePositional(const std::string& what) const
         throw UsageError("expected one " + what +
                          (m_positionals.empty() ? "" : ", got " + std::to_string(m_positionals.size())));
     return m_positionals.front();
+}
+
+namespace {
+
+std::string numberText(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.15g", v);
+    return buf;
+}
+
+[[noreturn]] void outOfRange(const std::string& name, const std::string& kind, const std::string& min,
+                             const std::string& max, const std::string& text)
+{
+    std::string message = name;
+    message += " needs ";
+    message += kind;
+    message += " from ";
+    message += min;
+    message += " to ";
+    message += max;
+    message += ", got '";
+    message += text;
+    message += "'";
+    throw UsageError(message);
+}
+
+} // namespace
+
+double numberOption(const Args& args, const std::string& name, double fallback, double min, double max)
+{
+    const auto text = args.value(name);
+    if (!text)
+        return fallback;
+    double v = 0.0;
+    const char* end = text->data() + text->size();
+    const auto [ptr, ec] = std::from_chars(text->data(), end, v);
+    if (text->empty() || ec != std::errc() || ptr != end || !std::isfinite(v) || v < min || v > max)
+        outOfRange(name, "a number", numberText(min), numberText(max), *text);
+    return v;
+}
+
+long long wholeOption(const Args& args, const std::string& name, long long fallback, long long min, long long max)
+{
+    const auto text = args.value(name);
+    if (!text)
+        return fallback;
+    long long v = 0;
+    const char* end = text->data() + text->size();
+    const auto [ptr, ec] = std::from_chars(text->data(), end, v);
+    if (text->empty() || ec != std::errc() || ptr != end || v < min || v > max)
+        outOfRange(name, "a whole number", std::to_string(min), std::to_string(max), *text);
+    return v;
+}
+
+std::uint64_t seedOption(const std::string& name, const std::string& text)
+{
+    std::uint64_t v = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+    if (text.empty() || ec != std::errc() || ptr != end || v > model::limits::kMaxSeed)
+        outOfRange(name, "a seed (a whole number)", "0", std::to_string(model::limits::kMaxSeed), text);
+    return v;
 }
 
 } // namespace cli

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -40,5 +41,16 @@ private:
     std::vector<std::pair<std::string, std::string>> m_allValues;
     std::vector<std::string> m_positionals;
 };
+
+/// The number given to option @p name, or @p fallback without it; UsageError naming the option,
+/// the allowed range and the text for anything else (NaN, inf, "1,5", out of range).
+[[nodiscard]] double numberOption(const Args& args, const std::string& name, double fallback, double min, double max);
+
+/// The whole number given to option @p name, or @p fallback; UsageError as numberOption().
+[[nodiscard]] long long wholeOption(const Args& args, const std::string& name, long long fallback, long long min,
+                                    long long max);
+
+/// A seed 0..model::limits::kMaxSeed given as @p text to option @p name; UsageError otherwise.
+[[nodiscard]] std::uint64_t seedOption(const std::string& name, const std::string& text);
 
 } // namespace cli

@@ -16,7 +16,8 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;  ///< the run itself failed
 inline constexpr int kExitBadInput = 2; ///< bad command line, scenario or jobs file
 
-/// The whole text of a file (empty if it cannot be read).
+/// The whole text of a file (empty if it cannot be opened).
+/// @throws std::invalid_argument when it is larger than model::limits::kMaxSmallFileBytes.
 std::string readText(const std::string& path);
 
 /// Prints every problem as "error: FILE: PLACE: WHAT"; true when there was one.
@@ -25,6 +26,16 @@ bool printProblems(std::ostream& err, const model::Problems& problems);
 /// With --json prints @p json, otherwise calls @p printText; with --out FILE also writes @p json
 /// there (atomically).
 void emitResult(const Args& args, std::ostream& out, const std::string& json, const std::function<void()>& printText);
+
+/// Writes what @p write prints to @p path through model::writeFileAtomically (a temporary file
+/// renamed over it): the old file is kept until the new one is complete.
+/// @throws model::OutputError for a target that is not a regular file (exit 2).
+void writeOutputFile(const std::string& path, const std::function<void(std::ostream&)>& write);
+
+/// Checks the target of every output option in @p words (--out, --jobs-out, --workload-out,
+/// --apply-to) before a command starts, so that a FIFO, device or folder is refused before a
+/// long run rather than after it. @throws model::OutputError.
+void checkOutputOptions(const std::vector<std::string>& words);
 
 int runLayouts(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "compare.h"
 #include "compare_variants.h"
+#include "input_limits.h"
 #include "jobs_csv.h"
 #include "report_data.h"
 #include "result_json.h"
@@ -34,10 +35,7 @@ bool load(const Args& args, Loaded& out, std::ostream& err)
     model::Problems problems;
     out.scenario = model::loadScenario(args.onePositional("scenario file"), problems);
     if (auto m = args.value("--multiplier")) {
-        char* end = nullptr;
-        const double v = std::strtod(m->c_str(), &end);
-        if (end == m->c_str() || *end != '\0' || !(v >= 0.0))
-            throw UsageError("--multiplier needs a number >= 0, got '" + *m + "'");
+        const double v = numberOption(args, "--multiplier", 1.0, 0.0, 1e6);
         if (out.scenario.workload.kind != model::WorkloadSpec::Kind::Diurnal)
             throw UsageError("--multiplier applies to diurnal workloads only");
         out.scenario.workload.diurnal.multiplier = v;
@@ -260,6 +258,17 @@ void printCostTable(std::ostream& out, const model::CompareResult& r)
     }
 }
 
+/// A warning for each run with unfinished jobs (docs/limits.md, "Jobs that never finish"); with
+/// --json on standard error, so that the output stays one document.
+void printUnfinished(std::ostream& err, const model::CompareResult& result)
+{
+    for (const auto& run : result.runs) {
+        if (!run.unfinishedWarning.empty())
+            err << "warning: " << result.label(run.pair) << " seed " << run.seed << ": " << run.unfinishedWarning
+                << "\n";
+    }
+}
+
 /// Every row's label before anything runs (for --baseline): variant-major, then the pairs.
 std::vector<std::string> rowLabels(const std::vector<model::CompareSubject>& subjects,
                                    const std::vector<model::RunPair>& pairs)
@@ -291,6 +300,8 @@ nlohmann::ordered_json runsJson(const model::CompareResult& result, bool variant
         if (variants)
             o["variant"] = result.variants[run.variant];
         o["illegal_decisions"] = run.illegalDecisions;
+        if (!run.unfinishedWarning.empty())
+            o["warnings"] = nlohmann::ordered_json::array({run.unfinishedWarning});
         o["energy_lb_wmin"] = b.energy.energyWmin;
         if (b.tardiness.computed)
             o["tardiness_lb_min"] = b.tardiness.avgTardinessMin;
@@ -341,7 +352,7 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
     if (subjects.empty())
         return kExitBadInput;
     const auto [objective, baseline] = verdictOptions(args, rowLabels(subjects, pairs));
-    const unsigned threads = args.value("--threads") ? static_cast<unsigned>(std::stoul(*args.value("--threads"))) : 0;
+    const auto threads = static_cast<unsigned>(wholeOption(args, "--threads", 0, 0, model::limits::kMaxThreads));
     std::unique_ptr<model::SessionStore> store;
     if (auto db = args.value("--db"))
         store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create);
@@ -368,6 +379,7 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
         printTable(out, result, verdict, weights);
         printCostTable(out, result);
     }
+    printUnfinished(args.flag("--json") ? err : out, result);
     return kExitOk;
 }
 

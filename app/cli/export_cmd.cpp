@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
+#include "atomic_file.h"
 #include "catalog.h"
 #include "commands.h"
 #include "exports.h"
@@ -7,29 +8,23 @@
 #include "result_json.h"
 #include "simulation.h"
 
-#include <fstream>
+#include <functional>
 #include <iostream>
+#include <sstream>
 
 namespace cli {
 
 namespace {
 
-/// Writes through @p write to --out FILE (or standard output).
-bool emit(const Args& args, std::ostream& out, std::ostream& err, const auto& write)
+/// Writes through @p write to --out FILE (atomically) or to standard output.
+bool emit(const Args& args, std::ostream& out, std::ostream& err, const std::function<void(std::ostream&)>& write)
 {
     const auto path = args.value("--out");
     if (!path) {
         write(out);
         return true;
     }
-    std::ofstream f(*path, std::ios::binary | std::ios::trunc);
-    if (f)
-        write(f);
-    f.close();
-    if (!f) {
-        err << "error: " << *path << ": cannot write the file\n";
-        return false;
-    }
+    writeOutputFile(*path, write);
     err << "wrote " << *path << "\n";
     return true;
 }
@@ -48,22 +43,27 @@ int runExport(const std::vector<std::string>& words, std::ostream& out, std::ost
     if (format == "mig-parted") {
         const std::string name = args.value("--config-name").value_or("migsight");
         err << "warning: mig-parted keeps instance counts, not placements";
-        std::ofstream sidecar;
-        if (auto path = args.value("--out")) {
-            sidecar.open(*path + ".placement.json", std::ios::trunc);
+        const auto path = args.value("--out");
+        if (path) {
+            (void)model::checkOutputTarget(*path);
+            (void)model::checkOutputTarget(*path + ".placement.json");
             err << "; the placements are in " << *path << ".placement.json";
         }
         err << "\n";
-        const bool ok = emit(args, out, err, [&](std::ostream& o) {
-            model::writeMigParted(o, sc, name, sidecar.is_open() ? &sidecar : nullptr);
-        });
+        std::ostringstream sidecar;
+        const bool ok = emit(args, out, err,
+                             [&](std::ostream& o) { model::writeMigParted(o, sc, name, path ? &sidecar : nullptr); });
+        if (path)
+            model::writeFileAtomically(*path + ".placement.json", sidecar.str());
         return ok ? kExitOk : kExitFailure;
     }
+    if (auto path = args.value("--out"))
+        (void)model::checkOutputTarget(*path); // refused before the run, not after it
     if (format != "perfetto" && format != "csv" && format != "series-csv")
         throw UsageError("--format must be mig-parted, perfetto, csv or series-csv");
     model::RunOptions options;
     if (auto s = args.value("--seed"))
-        options.seed = std::stoull(*s);
+        options.seed = seedOption("--seed", *s);
     if (auto s = args.value("--scheduler"))
         options.scheduler = model::PolicyChoice{*s, {}};
     if (auto s = args.value("--repartitioner"))

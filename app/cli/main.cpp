@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // migsight-cli: the headless command-line tool.
 #include "args.h"
+#include "atomic_file.h"
 #include "commands.h"
 #include "registry.h"
 #include "session_store.h"
@@ -117,7 +118,8 @@ Options:
   --version    the version
 
 Exit status: 0 success, 1 failure, 2 invalid input (every problem is printed with its file,
-JSON path or CSV line).
+JSON path or CSV line; an input over a limit, or an output that is not a regular file, is
+refused the same way). Limits and statuses: docs/limits.md.
 )";
 
 } // namespace
@@ -136,6 +138,7 @@ int main(int argc, char** argv)
     const std::string command = words[0];
     words.erase(words.begin());
     try {
+        cli::checkOutputOptions(words);
 #ifdef MIGSIGHT_HAVE_PLAYBACK
         if (command == "playback")
             return cli::runPlayback(words, std::cout, std::cerr);
@@ -188,6 +191,9 @@ int main(int argc, char** argv)
         std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
         return cli::kExitBadInput;
     } catch (const policies::PolicyError& e) {
+        std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
+        return cli::kExitBadInput;
+    } catch (const model::OutputError& e) {
         std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
         return cli::kExitBadInput;
     } catch (const std::invalid_argument& e) {

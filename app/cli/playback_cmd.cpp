@@ -39,8 +39,9 @@ QSize frameSize(const Args& args)
     int w = 0;
     int h = 0;
     char x = 0;
-    if (std::sscanf(text.c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x' || w < 320 || h < 240)
-        throw UsageError("--size needs WIDTHxHEIGHT, at least 320x240, got '" + text + "'");
+    // At most 8192x8192: a frame is painted in memory (4 bytes a pixel) before it is written.
+    if (std::sscanf(text.c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x' || w < 320 || h < 240 || w > 8192 || h > 8192)
+        throw UsageError("--size needs WIDTHxHEIGHT from 320x240 to 8192x8192, got '" + text + "'");
     return {w, h};
 }
 
@@ -69,7 +70,7 @@ int runPlayback(const std::vector<std::string>& words, std::ostream& out, std::o
     if (auto s = args.value("--repartitioner"))
         options.repartitioner = model::PolicyChoice{*s, {}};
     if (auto s = args.value("--seed"))
-        options.seed = static_cast<std::uint64_t>(number(args, "--seed", 0.0));
+        options.seed = seedOption("--seed", *s);
     options.timeSeries = false;
     std::vector<simcore::Job> jobs;
     if (problems.empty())

@@ -3,6 +3,7 @@
 // with the studio's own chart and fleet widgets, so it starts a QApplication on the offscreen
 // platform (no display needed).
 #include "args.h"
+#include "atomic_file.h"
 #include "commands.h"
 #include "compare.h"
 #include "report_data.h"
@@ -41,8 +42,7 @@ void checkOut(const std::string& out)
 {
     const QFileInfo file(QString::fromStdString(out));
     const QFileInfo dir(file.absolutePath());
-    if (file.isDir())
-        throw UsageError("--out " + out + ": is a folder, not a file name");
+    (void)model::checkOutputTarget(out); // a device, FIFO or folder is refused (exit 2)
     if (!dir.isDir())
         throw UsageError("--out " + out + ": the folder " + dir.filePath().toStdString() + " does not exist");
     if (!dir.isWritable())

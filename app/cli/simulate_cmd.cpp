@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
+#include "atomic_file.h"
 #include "commands.h"
 #include "cost.h"
 #include "engine.h"
+#include "input_limits.h"
 #include "jobs_csv.h"
 #include "recorder.h"
 #include "result_json.h"
 #include "scenario.h"
 #include "session_store.h"
 #include "simulation.h"
+#include "unfinished_jobs.h"
 
 #ifdef MIGSIGHT_HAVE_PYTHON_PLUGIN
 #include "python_plugin.h"
@@ -62,28 +65,16 @@ void printSummary(std::ostream& out, const model::Scenario& sc, const model::Pol
         out << "warning: " << msg << "\n";
 }
 
-bool writeFile(const std::string& path, std::ostream& err, const auto& writer)
-{
-    std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    if (!f) {
-        err << "error: " << path << ": cannot write the file\n";
-        return false;
-    }
-    writer(f);
-    f.close();
-    if (!f) {
-        err << "error: " << path << ": writing failed\n";
-        return false;
-    }
-    return true;
-}
-
 } // namespace
 
 std::string readText(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::string text;
+    std::string error;
+    if (!model::readBoundedFile(path, model::limits::kMaxSmallFileBytes, text, error) &&
+        error != "cannot open the file")
+        throw std::invalid_argument(path + ": " + error);
+    return text;
 }
 
 namespace {
@@ -127,13 +118,8 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
     model::Problems problems;
     model::Scenario sc = model::loadScenario(file, problems);
     std::optional<std::uint64_t> seed;
-    if (auto s = args.value("--seed")) {
-        std::uint64_t v = 0;
-        const auto [ptr, ec] = std::from_chars(s->data(), s->data() + s->size(), v);
-        if (ec != std::errc() || ptr != s->data() + s->size())
-            throw UsageError("--seed needs a whole number >= 0, got '" + *s + "'");
-        seed = v;
-    }
+    if (auto s = args.value("--seed"))
+        seed = seedOption("--seed", *s);
     model::RunOptions options;
     options.seed = seed;
     options.timeSeries = args.value("--db").has_value();
@@ -152,23 +138,38 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         printProblems(err, problems);
         return kExitBadInput;
     }
-    if (auto path = args.value("--workload-out")) {
-        if (!writeFile(*path, err, [&](std::ostream& f) { model::writeJobsCsv(f, jobs, sc.jobTypes); }))
-            return kExitFailure;
+    for (const char* option : {"--jobs-out", "--workload-out"}) {
+        if (auto path = args.value(option))
+            (void)model::checkOutputTarget(*path); // refused before the run, not after it
     }
+    if (auto path = args.value("--workload-out"))
+        writeOutputFile(*path, [&](std::ostream& f) { model::writeJobsCsv(f, jobs, sc.jobTypes); });
     // Open the session first: a read-only or damaged file is reported before a long run.
     std::unique_ptr<model::SessionStore> store;
     if (auto db = args.value("--db"))
         store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create);
     const auto& sched = options.scheduler ? *options.scheduler : sc.scheduler;
     const auto& repart = options.repartitioner ? *options.repartitioner : sc.repartitioner;
+    const std::string slow = model::fullRescheduleWarning(sc, jobs);
+    if (!slow.empty()) {
+        // A long run says so and shows its progress (stepping in chunks leaves the result as it is).
+        err << "warning: " << file << ": " << slow << "\n";
+        options.progressEverySteps = 4096;
+        options.progress = [&err, shown = -1](double fraction) mutable {
+            const int tenth = static_cast<int>(fraction * 10.0);
+            if (tenth != shown) {
+                shown = tenth;
+                err << "simulated " << 10 * tenth << "% of the jobs\n" << std::flush;
+            }
+            return true;
+        };
+    }
     const policies::Registry* plugin = pluginRegistry(args);
     const simcore::RunResult result =
         plugin ? simulateWith(*plugin, sc, jobs, options) : model::simulate(sc, jobs, options);
     if (auto path = args.value("--jobs-out")) {
         const auto fleet = sc.fleetGpus();
-        if (!writeFile(*path, err, [&](std::ostream& f) { model::writeJobResultsCsv(f, result, sc.jobTypes, fleet); }))
-            return kExitFailure;
+        writeOutputFile(*path, [&](std::ostream& f) { model::writeJobResultsCsv(f, result, sc.jobTypes, fleet); });
     }
     std::vector<std::pair<std::string, std::string>> extra{
         {"scenario", model::jsonString(sc.name)},
@@ -177,6 +178,10 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         {"preemption", model::jsonString(model::preemptionName(sc.preemption))}};
     if (sc.cost)
         extra.emplace_back("cost", model::runCostJson(model::runCost(*sc.cost, sc.gpuCount(), result)));
+    const std::string unfinished =
+        model::unfinishedWarning(result.metrics.unfinished, model::neverRunnableJobs(sc, repart.id, jobs), repart.id);
+    if (!unfinished.empty())
+        extra.emplace_back("warnings", "[" + model::jsonString(unfinished) + "]");
     const std::string metrics = model::metricsJson(result, extra);
     if (store) {
         const auto ids = store->saveRuns({{sc.name, readText(file), sched.id, repart.id,
@@ -188,6 +193,8 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
     } else {
         printSummary(out, sc, sched, repart, result);
     }
+    if (!unfinished.empty())
+        (args.flag("--json") ? err : out) << "warning: " << file << ": " << unfinished << "\n";
     return kExitOk;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // migsight-cli train: trains a learned repartitioner (docs/learned-policies.md).
 #include "args.h"
+#include "atomic_file.h"
 #include "commands.h"
 #include "rl_train.h"
 #include "scenario.h"
@@ -118,8 +119,11 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
     prov["inner_scheduler"] = env.schedulerId;
     st.provenanceJson = prov.dump();
 
-    const std::filesystem::path outPath = *args.value("--out");
+    // Refused before any day is trained: a device, FIFO or folder as --out (exit 2). A link is
+    // followed, as model::writeFileAtomically does.
+    const std::filesystem::path outPath = model::checkOutputTarget(*args.value("--out"));
     const std::filesystem::path checkpoint = outPath.string() + ".checkpoint.json";
+    (void)model::checkOutputTarget(checkpoint);
     if (std::filesystem::exists(checkpoint))
         err << "resuming from " << checkpoint.string() << "\n";
     g_stop.store(false);

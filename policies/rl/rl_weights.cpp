@@ -223,6 +223,11 @@ Json readJsonFile(const fs::path& file)
         return Json::parse(buf.str());
     } catch (const Json::parse_error& e) {
         throw WeightsError(file.string(), "byte " + std::to_string(e.byte), "not valid JSON");
+    } catch (const Json::exception& e) {
+        // A number beyond a double (1e999): refused as bad input, not as a crash (docs/limits.md).
+        const std::string what = e.what();
+        const auto close = what.find("] ");
+        throw WeightsError(file.string(), "", close == std::string::npos ? what : what.substr(close + 2));
     }
 }
 
