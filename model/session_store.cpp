@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "session_store.h"
 
+#include "session_integrity.h"
+
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <ctime>
 #include <fstream>
@@ -40,6 +43,19 @@ std::string nowUtc()
     return buf;
 }
 
+bool isBusy(int code)
+{
+    return (code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED;
+}
+
+/// The error of @p db as an exception: SessionBusy when another program holds the lock.
+[[noreturn]] void throwError(sqlite3* db)
+{
+    if (isBusy(sqlite3_errcode(db)))
+        throw SessionBusy(sqlite3_errmsg(db));
+    throw SessionError(sqlite3_errmsg(db));
+}
+
 /// A prepared statement that finalizes itself.
 class Statement
 {
@@ -47,7 +63,7 @@ public:
     Statement(sqlite3* db, const char* sql)
     {
         if (sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr) != SQLITE_OK)
-            throw SessionError(sqlite3_errmsg(db));
+            throwError(db);
     }
     ~Statement() { sqlite3_finalize(m_stmt); }
     Statement(const Statement&) = delete;
@@ -73,7 +89,7 @@ public:
         if (rc == SQLITE_ROW)
             return true;
         if (rc != SQLITE_DONE)
-            throw SessionError(sqlite3_errmsg(db));
+            throwError(db);
         return false;
     }
     void reset() { sqlite3_reset(m_stmt); }
@@ -86,6 +102,18 @@ public:
 private:
     sqlite3_stmt* m_stmt = nullptr;
 };
+
+bool hasTables(sqlite3* db)
+{
+    Statement tables(db, "SELECT count(*) FROM sqlite_master");
+    return tables.step(db) && sqlite3_column_int(tables.get(), 0) > 0;
+}
+
+int storedVersion(sqlite3* db)
+{
+    Statement version(db, "SELECT value FROM meta WHERE key = 'schema_version'");
+    return version.step(db) ? std::stoi(version.text(0)) : 0;
+}
 
 /// Writable for the user, and not marked read-only (no write bit at all), which root would
 /// otherwise ignore.
@@ -107,10 +135,10 @@ bool looksLikeSqlite(const fs::path& path)
 
 } // namespace
 
-SessionStore::SessionStore(const fs::path& path, Mode mode) : m_path(path)
+SessionStore::SessionStore(const fs::path& path, Mode mode, std::chrono::milliseconds busyTimeout) : m_path(path)
 {
     try {
-        open(mode);
+        open(mode, busyTimeout);
     } catch (...) {
         sqlite3_close(m_db); // the destructor does not run when the constructor throws
         m_db = nullptr;
@@ -118,7 +146,7 @@ SessionStore::SessionStore(const fs::path& path, Mode mode) : m_path(path)
     }
 }
 
-void SessionStore::open(Mode mode)
+void SessionStore::open(Mode mode, std::chrono::milliseconds busyTimeout)
 {
     const fs::path& path = m_path;
     std::error_code ec;
@@ -142,16 +170,24 @@ void SessionStore::open(Mode mode)
     const int flags = m_readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     if (sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr) != SQLITE_OK)
         fail("cannot open it");
-    sqlite3_busy_timeout(m_db, 2000);
+    sqlite3_busy_timeout(m_db, static_cast<int>(busyTimeout.count()));
     sqlite3_extended_result_codes(m_db, 1);
-    if (!exists) {
-        createSchema();
+    if (!exists && createSchema())
         return;
-    }
+    checkExisting();
+}
+
+/// An existing file (or one another writer created first): intact, a session, a version this build
+/// reads, and stored results that match their checksums.
+void SessionStore::checkExisting()
+{
+    const fs::path& path = m_path;
     try {
         Statement check(m_db, "PRAGMA quick_check");
         if (!check.step(m_db) || check.text(0) != "ok")
             throw SessionError(check.text(0));
+    } catch (const SessionBusy&) {
+        failBusy("cannot open it");
     } catch (const std::exception& e) {
         throw SessionError(path.string() + ": the session file is damaged (" + std::string(e.what()) +
                            "); it was not changed. Restore a backup or open another file");
@@ -163,6 +199,8 @@ void SessionStore::open(Mode mode)
         meta.step(m_db);
         format = meta.text(0);
         m_version = std::stoi(meta.text(1));
+    } catch (const SessionBusy&) {
+        failBusy("cannot open it");
     } catch (const std::exception&) {
         format.clear();
     }
@@ -179,6 +217,26 @@ void SessionStore::open(Mode mode)
                            std::to_string(kSessionSchemaVersion) + "); the file was not changed");
     if (m_version < kSessionSchemaVersion && !m_readOnly)
         migrate(m_version);
+    verifyChecksums();
+}
+
+void SessionStore::verifyChecksums()
+{
+    if (m_version < 2) // schema 1 has no checksums
+        return;
+    std::string mismatch;
+    try {
+        mismatch = firstChecksumMismatch(m_db);
+    } catch (const std::exception& e) {
+        if (isBusy(sqlite3_errcode(m_db)))
+            failBusy("cannot open it");
+        throw SessionError(m_path.string() + ": the session file is damaged (" + std::string(e.what()) +
+                           "); it was not changed. Restore a backup or open another file");
+    }
+    if (!mismatch.empty())
+        throw SessionError(m_path.string() + ": the session file is damaged: the stored results of " + mismatch +
+                           " do not match their checksum (changed outside MIGsight or by the disk); it was not "
+                           "changed. Restore a backup or open another file");
 }
 
 SessionStore::~SessionStore()
@@ -186,13 +244,20 @@ SessionStore::~SessionStore()
     sqlite3_close(m_db);
 }
 
+void SessionStore::failBusy(const std::string& what) const
+{
+    throw SessionBusy(m_path.string() + ": " + what +
+                      ": the session is busy (locked by another program, e.g. "
+                      "while it saves); it is not damaged. Try again when it is done");
+}
+
 void SessionStore::fail(const std::string& what) const
 {
     const int code = m_db ? sqlite3_errcode(m_db) : SQLITE_ERROR;
     std::string reason = m_db ? sqlite3_errmsg(m_db) : "out of memory";
-    if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
-        reason = "the file is locked by another program";
-    else if ((code & 0xff) == SQLITE_READONLY)
+    if (isBusy(code))
+        failBusy(what);
+    if ((code & 0xff) == SQLITE_READONLY)
         reason = "the file or its folder is read-only";
     else if ((code & 0xff) == SQLITE_FULL)
         reason = "the disk is full";
@@ -209,13 +274,18 @@ void SessionStore::exec(const char* sql) const
     }
 }
 
-void SessionStore::createSchema()
+bool SessionStore::createSchema()
 {
     // 64 KiB pages (set before the first write): a run's series are blobs of megabytes, which
     // SQLite keeps as chains of overflow pages; large pages make those chains 16 times shorter.
     exec("PRAGMA page_size = 65536; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; BEGIN IMMEDIATE");
     try {
+        if (hasTables(m_db)) { // another writer created the file since it was found missing
+            exec("ROLLBACK");
+            return false;
+        }
         exec(kSchemaV1);
+        addChecksumColumns(m_db); // schema 2
         Statement st(m_db, "INSERT INTO meta (key, value) VALUES (?1, ?2)");
         const std::pair<std::string, std::string> rows[] = {{"schema_version", std::to_string(kSessionSchemaVersion)},
                                                             {"created", nowUtc()},
@@ -232,13 +302,30 @@ void SessionStore::createSchema()
         throw;
     }
     m_version = kSessionSchemaVersion;
+    return true;
 }
 
 void SessionStore::migrate(int from)
 {
-    // Version 1 is the first schema: nothing to migrate yet. Each future version adds one step
-    // here, inside one transaction with the schema_version update.
-    throw SessionError(m_path.string() + ": unknown session schema version " + std::to_string(from));
+    // Each version adds one step here, inside one transaction with the schema_version update.
+    if (from != 1)
+        throw SessionError(m_path.string() + ": unknown session schema version " + std::to_string(from));
+    exec("BEGIN IMMEDIATE");
+    try {
+        if (storedVersion(m_db) == 1) { // not upgraded meanwhile by another writer
+            addChecksumColumns(m_db);
+            exec("UPDATE meta SET value = '2' WHERE key = 'schema_version'");
+        }
+        exec("COMMIT");
+    } catch (const SessionError&) {
+        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
+    } catch (const std::exception& e) {
+        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw SessionError(m_path.string() + ": cannot upgrade the session to schema 2 (" + std::string(e.what()) +
+                           "); it was not changed");
+    }
+    m_version = kSessionSchemaVersion;
 }
 
 namespace {
@@ -255,6 +342,7 @@ void saveSeries(sqlite3* db, Statement& st, std::int64_t runId, const simcore::R
         st.bind(1, runId);
         st.bind(2, name);
         st.bindBlob(3, data);
+        st.bind(4, static_cast<std::int64_t>(crc32(data.data(), data.size() * sizeof(double))));
         st.step(db);
         st.reset();
     };
@@ -301,6 +389,10 @@ void saveSeries(sqlite3* db, Statement& st, std::int64_t runId, const simcore::R
             *out++ = w;
         }
         put("gpu_power/" + std::to_string(g), flat);
+    }
+    if (r.segments.size() > kMaxStoredSegmentsPerJob * std::max<size_t>(r.jobs.size(), 1)) {
+        put("segments_omitted", {static_cast<double>(r.segments.size())});
+        return;
     }
     std::vector<double> segs(r.segments.size() * 6);
     out = segs.data();
@@ -351,7 +443,10 @@ SessionStore::replaceRuns(const std::vector<std::int64_t>& replaced, const std::
         }
         exec("COMMIT");
     } catch (const std::exception& e) {
+        const bool busy = dynamic_cast<const SessionBusy*>(&e) != nullptr || isBusy(sqlite3_errcode(m_db));
         sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        if (busy)
+            failBusy("nothing was saved");
         throw SessionError(m_path.string() + ": saving failed, the previous contents are kept: " + e.what());
     }
     return ids;
@@ -364,8 +459,8 @@ std::vector<std::int64_t> SessionStore::insertRuns(const std::vector<RunRecord>&
         Statement findScenario(m_db, "SELECT id FROM scenarios WHERE name = ?1 AND json = ?2");
         Statement addScenario(m_db, "INSERT INTO scenarios (name, json, created) VALUES (?1, ?2, ?3)");
         Statement addRun(m_db, "INSERT INTO runs (scenario_id, scheduler, repartitioner, seed, metrics_json, jobs, "
-                               "created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-        Statement addSeries(m_db, "INSERT INTO run_series (run_id, name, data) VALUES (?1, ?2, ?3)");
+                               "created, checksum) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+        Statement addSeries(m_db, "INSERT INTO run_series (run_id, name, data, checksum) VALUES (?1, ?2, ?3, ?4)");
         const std::string created = nowUtc();
         for (const auto& run : runs) {
             findScenario.bind(1, run.scenarioName);
@@ -387,8 +482,12 @@ std::vector<std::int64_t> SessionStore::insertRuns(const std::vector<RunRecord>&
             addRun.bind(3, run.repartitioner);
             addRun.bind(4, static_cast<std::int64_t>(run.seed));
             addRun.bind(5, run.metricsJson);
-            addRun.bind(6, run.result ? static_cast<int>(run.result->jobs.size()) : 0);
+            const int jobs = run.result ? static_cast<int>(run.result->jobs.size()) : 0;
+            addRun.bind(6, jobs);
             addRun.bind(7, created);
+            addRun.bind(
+                8, static_cast<std::int64_t>(runChecksum(run.scheduler, run.repartitioner,
+                                                         static_cast<std::int64_t>(run.seed), run.metricsJson, jobs)));
             addRun.step(m_db);
             addRun.reset();
             const std::int64_t runId = sqlite3_last_insert_rowid(m_db);
