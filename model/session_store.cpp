@@ -391,7 +391,9 @@ void saveSeries(sqlite3* db, Statement& st, std::int64_t runId, const simcore::R
         put("gpu_power/" + std::to_string(g), flat);
     }
     if (r.segments.size() > kMaxStoredSegmentsPerJob * std::max<size_t>(r.jobs.size(), 1)) {
-        put("segments_omitted", {static_cast<double>(r.segments.size())});
+        // One pair (segments the run had, the per-job limit), so that readers can tell why.
+        put("segments_omitted",
+            {static_cast<double>(r.segments.size()), static_cast<double>(kMaxStoredSegmentsPerJob)});
         return;
     }
     std::vector<double> segs(r.segments.size() * 6);

@@ -110,7 +110,9 @@ public:
     [[nodiscard]] std::vector<simcore::JobResult> loadJobs(std::int64_t runId) const;
     /// One stored series of a run: (time, value) pairs. Names: "queued", "running", "power_w",
     /// "energy_wmin", "tardiness_min" (after every step), "gpu_power/G" (GPU G's power steps).
-    /// "segments" and "jobs" are flat records (6 and 12 numbers), read here as pairs.
+    /// "segments" and "jobs" are flat records (6 and 12 numbers), read here as pairs. A run with
+    /// more than kMaxStoredSegmentsPerJob segments per job has none stored and one pair
+    /// "segments_omitted" (its segment count, the limit) instead.
     [[nodiscard]] std::vector<std::pair<double, double>> loadSeries(std::int64_t runId, const std::string& name) const;
     /// Adds a note (to a run when runId > 0).
     std::int64_t addNote(const std::string& text, std::int64_t runId = 0);
