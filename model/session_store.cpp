@@ -11,6 +11,7 @@
 #include <ctime>
 #include <fstream>
 #include <iterator>
+#include <limits>
 
 namespace model {
 
@@ -544,6 +545,12 @@ std::vector<simcore::JobResult> SessionStore::loadJobs(std::int64_t runId) const
     out.reserve(flat.size() / kJobFields);
     for (size_t i = 0; i + kJobFields <= flat.size(); i += kJobFields) {
         const double* f = &flat[i];
+        // Integers are stored as doubles; one that is no int (a file from elsewhere, schema 1 has no
+        // checksum) is damage, not undefined behaviour (found by fuzz_session_open).
+        for (const size_t field : {0, 1, 8, 9, 10, 11})
+            if (!(f[field] >= std::numeric_limits<int>::min() && f[field] <= std::numeric_limits<int>::max()))
+                throw SessionError(m_path.string() + ": the session file is damaged: the per-job results of run " +
+                                   std::to_string(runId) + " hold a number out of range");
         simcore::JobResult j;
         j.id = static_cast<int>(f[0]);
         j.type = static_cast<int>(f[1]);

@@ -91,6 +91,7 @@ private slots:
     void bitFlipInStoredMetricsIsFoundOnOpen();
     void changedBlobIsFoundOnOpen();
     void schemaOneFileIsReadAndUpgraded();
+    void outOfRangeJobFieldIsDamage();
     void sizeIsLinearInJobs();
     void crcMatchesTheStandard();
 
@@ -262,6 +263,27 @@ void TestSessionRobustness::schemaOneFileIsReadAndUpgraded()
     QCOMPARE(raw.count("SELECT count(*) FROM runs WHERE checksum IS NOT NULL"), 1LL); // the new one
     SessionStore again(path, Mode::ReadOnly);
     QCOMPARE(again.listRuns().size(), size_t(2));
+}
+
+void TestSessionRobustness::outOfRangeJobFieldIsDamage()
+{
+    // Found by fuzz_session_open (docs/fuzzing.md): a NaN job id in a schema 1 file (no checksums)
+    // was converted to int (undefined behaviour).
+    QTemporaryDir dir;
+    const std::string path = savedSession(dir, "nan.sqlite");
+    {
+        RawDb raw(path);
+        QVERIFY(raw.exec("ALTER TABLE runs DROP COLUMN checksum; ALTER TABLE run_series DROP COLUMN checksum; "
+                         "UPDATE meta SET value = '1' WHERE key = 'schema_version'; "
+                         "UPDATE run_series SET data = x'000000000000F87F' || substr(data, 9) WHERE name = 'jobs'"));
+    }
+    const SessionStore store(path, Mode::ReadOnly);
+    try {
+        (void)store.loadJobs(store.listRuns().front().id);
+        QFAIL("a NaN job id was read");
+    } catch (const SessionError& e) {
+        QVERIFY2(std::string(e.what()).find("damaged") != std::string::npos, e.what());
+    }
 }
 
 void TestSessionRobustness::sizeIsLinearInJobs()
