@@ -54,6 +54,17 @@ Json JsonReader::parse(const std::string& text)
         }
         problem(lineColumn(text, byte), "not valid JSON: " + what);
         return Json();
+    } catch (const Json::out_of_range& e) {
+        // A number beyond a double, e.g. 1e999: nlohmann names the number but not where it is
+        // (found by fuzz_scenario, docs/fuzzing.md).
+        const std::string what = e.what();
+        const size_t open = what.find('\'');
+        const size_t close = what.rfind('\'');
+        const std::string number = open < close ? what.substr(open + 1, close - open - 1) : std::string();
+        const size_t at = number.empty() ? std::string::npos : text.find(number);
+        problem(at == std::string::npos ? std::string("number") : lineColumn(text, at),
+                "number out of range: " + (number.empty() ? what : number));
+        return Json();
     }
 }
 

@@ -223,6 +223,8 @@ Json readJsonFile(const fs::path& file)
         return Json::parse(buf.str());
     } catch (const Json::parse_error& e) {
         throw WeightsError(file.string(), "byte " + std::to_string(e.byte), "not valid JSON");
+    } catch (const Json::out_of_range&) { // a number beyond a double, e.g. 1e999 (docs/fuzzing.md)
+        throw WeightsError(file.string(), "", "not valid JSON: a number out of range");
     }
 }
 
