@@ -41,7 +41,7 @@ GUI ?= $(if $(and $(wildcard ui/CMakeLists.txt),$(wildcard app/gui/main.cpp)),ON
 
 # Sources that `make format` / `make format-check` cover: tracked C++ files (every file when
 # this is not a git checkout).
-FORMAT_DIRS := app ui model simcore policies tests bench
+FORMAT_DIRS := app ui model simcore policies tests bench fuzz
 FORMAT_FILES = $(shell \
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
         git ls-files -- $(foreach d,$(FORMAT_DIRS),'$(d)/*.cpp' '$(d)/*.h'); \
