@@ -308,22 +308,26 @@ bool SessionStore::createSchema()
 
 void SessionStore::migrate(int from)
 {
-    // Each version adds one step here, inside one transaction with the schema_version update.
-    if (from != 1)
+    // One step per schema version, all in one transaction with the schema_version update (the
+    // version itself is kSessionSchemaVersion, set in one place: session_store.h).
+    if (from < 1)
         throw SessionError(m_path.string() + ": unknown session schema version " + std::to_string(from));
     exec("BEGIN IMMEDIATE");
     try {
-        if (storedVersion(m_db) == 1) { // not upgraded meanwhile by another writer
+        const int stored = storedVersion(m_db); // another writer may have upgraded it meanwhile
+        if (stored < 2)
             addChecksumColumns(m_db);
-            exec("UPDATE meta SET value = '2' WHERE key = 'schema_version'");
-        }
+        Statement version(m_db, "UPDATE meta SET value = ?1 WHERE key = 'schema_version'");
+        version.bind(1, std::to_string(std::max(stored, kSessionSchemaVersion)));
+        version.step(m_db);
         exec("COMMIT");
     } catch (const SessionError&) {
         sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
         throw;
     } catch (const std::exception& e) {
         sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
-        throw SessionError(m_path.string() + ": cannot upgrade the session to schema 2 (" + std::string(e.what()) +
+        throw SessionError(m_path.string() + ": cannot upgrade the session to schema " +
+                           std::to_string(kSessionSchemaVersion) + " (" + std::string(e.what()) +
                            "); it was not changed");
     }
     m_version = kSessionSchemaVersion;
