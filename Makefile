@@ -2,10 +2,13 @@
 # MIGsight: build, run and test on a Debian 12 machine (as root, or a user with sudo).
 #
 #   make run       install what is missing, build, open the studio on samples/quickstart.json
-#   make test      install, build, check the formatting, run every test (what CI runs)
+#   make test      install, build, check the formatting, run every test and each fuzzer briefly
+#                  (what CI runs)
+#   make fuzz      build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS (default 60)
 #
-# Other targets: deps build format format-check package asan bench tidy clean help.
-# Build folders: build/dev (make build/run/test), build/release (package, bench), build/dev-asan.
+# Other targets: deps build format format-check package asan bench tidy fuzz-build clean help.
+# Build folders: build/dev (make build/run/test), build/release (package, bench), build/dev-asan,
+# build/fuzz (make fuzz; docs/fuzzing.md).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -26,6 +29,12 @@ PACKAGES := \
     clang-format dpkg-dev file \
     pybind11-dev python3-dev python3-numpy
 
+# The fuzzers (fuzz/, docs/fuzzing.md): clang, and libFuzzer with the sanitizer runtimes.
+FUZZ_PACKAGES := clang libclang-rt-14-dev
+# Seconds each fuzzer runs: `make fuzz` (FUZZ_SECONDS) and the brief runs of `make test`.
+FUZZ_SECONDS ?= 60
+CI_FUZZ_SECONDS ?= 5
+
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 # The studio is built when its sources are in the tree (ui/ and app/gui/); otherwise only the
@@ -34,7 +43,7 @@ GUI ?= $(if $(and $(wildcard ui/CMakeLists.txt),$(wildcard app/gui/main.cpp)),ON
 
 # Sources that `make format` / `make format-check` cover: tracked C++ files (every file when
 # this is not a git checkout).
-FORMAT_DIRS := app ui model simcore policies tests bench python
+FORMAT_DIRS := app ui model simcore policies tests bench python fuzz
 FORMAT_FILES = $(shell \
     if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
         git ls-files -- $(foreach d,$(FORMAT_DIRS),'$(d)/*.cpp' '$(d)/*.h'); \
@@ -44,7 +53,7 @@ FORMAT_FILES = $(shell \
 
 SCREENSHOT := build/migsight-screenshot.png
 
-.PHONY: help deps build run test format format-check package asan bench tidy clean
+.PHONY: help deps build run test format format-check package asan bench tidy fuzz fuzz-build clean
 
 help:
 	@echo "make run           build and open the studio on samples/quickstart.json"
@@ -57,6 +66,7 @@ help:
 	@echo "make asan          build with address + undefined sanitizers and run the tests"
 	@echo "make bench         release build, then run the simulation benchmark"
 	@echo "make tidy          clang-tidy over the sources (slow; not part of make test)"
+	@echo "make fuzz          build the libFuzzer harnesses, run each FUZZ_SECONDS (default 60)"
 	@echo "make clean         remove build/"
 
 # install_missing PACKAGES: apt-get install only what dpkg does not report as installed (so a second
@@ -79,7 +89,7 @@ define install_missing
 endef
 
 deps:
-	$(call install_missing,$(PACKAGES))
+	$(call install_missing,$(PACKAGES) $(FUZZ_PACKAGES))
 
 # configure PRESET: run CMake once (later changes to CMakeLists are picked up by Ninja itself);
 # again only when the GUI setting changes.
@@ -118,6 +128,7 @@ run: deps
 
 test: deps build format-check
 	ctest --preset dev
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
 
 format:
 	@files="$(FORMAT_FILES)"; \
@@ -159,6 +170,14 @@ bench: deps
 tidy: build
 	$(call install_missing,clang-tidy)
 	run-clang-tidy -p build/dev -quiet '^$(CURDIR)/(app|ui|model|simcore|policies)/.*\.cpp$$'
+
+# The harnesses are their own clang build (preset fuzz), apart from the gcc build of build/dev.
+fuzz-build: deps
+	@[ -f build/fuzz/build.ninja ] || cmake --preset fuzz
+	cmake --build --preset fuzz
+
+fuzz: fuzz-build
+	fuzz/run_fuzzers.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf build

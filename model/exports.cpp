@@ -107,21 +107,13 @@ bool reportDuplicateKeys(const YAML::Node& node, const std::string& path, const 
     return found;
 }
 
-} // namespace
 
-std::vector<MigPartedGroup> readMigParted(const std::string& text, const std::string& file,
-                                          const std::string& configName, Problems& problems)
+/// The groups of the chosen config of a parsed mig-parted document. @throws YAML::Exception on a
+/// value of an unexpected kind outside a device group (e.g. a config name that is not a scalar).
+std::vector<MigPartedGroup> migPartedGroups(const YAML::Node& root, const std::string& file,
+                                            const std::string& configName, Problems& problems)
 {
     std::vector<MigPartedGroup> groups;
-    YAML::Node root;
-    try {
-        root = YAML::Load(text);
-    } catch (const YAML::Exception& e) {
-        problems.add(file, "line " + std::to_string(e.mark.line + 1), std::string("not valid YAML: ") + e.msg);
-        return groups;
-    }
-    if (reportDuplicateKeys(root, "", file, problems))
-        return groups;
     if (!root.IsMap() || root["version"].as<std::string>("") != "v1")
         problems.add(file, "version", "expected 'version: v1' (mig-parted format)");
     const YAML::Node configs = root.IsMap() ? root["mig-configs"] : YAML::Node();
@@ -168,6 +160,30 @@ std::vector<MigPartedGroup> readMigParted(const std::string& text, const std::st
         groups.push_back(g);
     }
     return groups;
+}
+
+} // namespace
+
+std::vector<MigPartedGroup> readMigParted(const std::string& text, const std::string& file,
+                                          const std::string& configName, Problems& problems)
+{
+    YAML::Node root;
+    try {
+        root = YAML::Load(text);
+    } catch (const YAML::Exception& e) {
+        problems.add(file, "line " + std::to_string(e.mark.line + 1), std::string("not valid YAML: ") + e.msg);
+        return {};
+    }
+    if (reportDuplicateKeys(root, "", file, problems))
+        return {};
+    try {
+        return migPartedGroups(root, file, configName, problems);
+    } catch (const YAML::Exception& e) { // found by fuzz_migparted (docs/fuzzing.md)
+        std::string place = "mig-configs, line ";
+        place += std::to_string(e.mark.line + 1);
+        problems.add(file, place, std::string("unexpected value: ") + e.msg);
+        return {};
+    }
 }
 
 bool placeCounts(const simcore::GpuModel& gpu, const std::vector<std::pair<std::string, int>>& counts,

@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "session_store.h"
 
+#include "session_integrity.h"
+
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <ctime>
 #include <fstream>
 #include <iterator>
+#include <limits>
 
 namespace model {
 
@@ -48,6 +52,19 @@ std::string nowUtc()
     return buf;
 }
 
+bool isBusy(int code)
+{
+    return (code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED;
+}
+
+/// The error of @p db as an exception: SessionBusy when another program holds the lock.
+[[noreturn]] void throwError(sqlite3* db)
+{
+    if (isBusy(sqlite3_errcode(db)))
+        throw SessionBusy(sqlite3_errmsg(db));
+    throw SessionError(sqlite3_errmsg(db));
+}
+
 /// A prepared statement that finalizes itself.
 class Statement
 {
@@ -55,7 +72,7 @@ public:
     Statement(sqlite3* db, const char* sql)
     {
         if (sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr) != SQLITE_OK)
-            throw SessionError(sqlite3_errmsg(db));
+            throwError(db);
     }
     ~Statement() { sqlite3_finalize(m_stmt); }
     Statement(const Statement&) = delete;
@@ -81,7 +98,7 @@ public:
         if (rc == SQLITE_ROW)
             return true;
         if (rc != SQLITE_DONE)
-            throw SessionError(sqlite3_errmsg(db));
+            throwError(db);
         return false;
     }
     void reset() { sqlite3_reset(m_stmt); }
@@ -94,6 +111,18 @@ public:
 private:
     sqlite3_stmt* m_stmt = nullptr;
 };
+
+bool hasTables(sqlite3* db)
+{
+    Statement tables(db, "SELECT count(*) FROM sqlite_master");
+    return tables.step(db) && sqlite3_column_int(tables.get(), 0) > 0;
+}
+
+int storedVersion(sqlite3* db)
+{
+    Statement version(db, "SELECT value FROM meta WHERE key = 'schema_version'");
+    return version.step(db) ? std::stoi(version.text(0)) : 0;
+}
 
 /// Writable for the user, and not marked read-only (no write bit at all), which root would
 /// otherwise ignore.
@@ -115,10 +144,10 @@ bool looksLikeSqlite(const fs::path& path)
 
 } // namespace
 
-SessionStore::SessionStore(const fs::path& path, Mode mode) : m_path(path)
+SessionStore::SessionStore(const fs::path& path, Mode mode, std::chrono::milliseconds busyTimeout) : m_path(path)
 {
     try {
-        open(mode);
+        open(mode, busyTimeout);
     } catch (...) {
         sqlite3_close(m_db); // the destructor does not run when the constructor throws
         m_db = nullptr;
@@ -126,7 +155,7 @@ SessionStore::SessionStore(const fs::path& path, Mode mode) : m_path(path)
     }
 }
 
-void SessionStore::open(Mode mode)
+void SessionStore::open(Mode mode, std::chrono::milliseconds busyTimeout)
 {
     const fs::path& path = m_path;
     std::error_code ec;
@@ -150,16 +179,24 @@ void SessionStore::open(Mode mode)
     const int flags = m_readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
     if (sqlite3_open_v2(path.c_str(), &m_db, flags, nullptr) != SQLITE_OK)
         fail("cannot open it");
-    sqlite3_busy_timeout(m_db, 2000);
+    sqlite3_busy_timeout(m_db, static_cast<int>(busyTimeout.count()));
     sqlite3_extended_result_codes(m_db, 1);
-    if (!exists) {
-        createSchema();
+    if (!exists && createSchema())
         return;
-    }
+    checkExisting();
+}
+
+/// An existing file (or one another writer created first): intact, a session, a version this build
+/// reads, and stored results that match their checksums.
+void SessionStore::checkExisting()
+{
+    const fs::path& path = m_path;
     try {
         Statement check(m_db, "PRAGMA quick_check");
         if (!check.step(m_db) || check.text(0) != "ok")
             throw SessionError(check.text(0));
+    } catch (const SessionBusy&) {
+        failBusy("cannot open it");
     } catch (const std::exception& e) {
         throw SessionError(path.string() + ": the session file is damaged (" + std::string(e.what()) +
                            "); it was not changed. Restore a backup or open another file");
@@ -171,6 +208,8 @@ void SessionStore::open(Mode mode)
         meta.step(m_db);
         format = meta.text(0);
         m_version = std::stoi(meta.text(1));
+    } catch (const SessionBusy&) {
+        failBusy("cannot open it");
     } catch (const std::exception&) {
         format.clear();
     }
@@ -187,6 +226,26 @@ void SessionStore::open(Mode mode)
                            std::to_string(kSessionSchemaVersion) + "); the file was not changed");
     if (m_version < kSessionSchemaVersion && !m_readOnly)
         migrate(m_version);
+    verifyChecksums();
+}
+
+void SessionStore::verifyChecksums()
+{
+    if (m_version < 3) // schemas 1 and 2 have no checksums
+        return;
+    std::string mismatch;
+    try {
+        mismatch = firstChecksumMismatch(m_db);
+    } catch (const std::exception& e) {
+        if (isBusy(sqlite3_errcode(m_db)))
+            failBusy("cannot open it");
+        throw SessionError(m_path.string() + ": the session file is damaged (" + std::string(e.what()) +
+                           "); it was not changed. Restore a backup or open another file");
+    }
+    if (!mismatch.empty())
+        throw SessionError(m_path.string() + ": the session file is damaged: the stored results of " + mismatch +
+                           " do not match their checksum (changed outside MIGsight or by the disk); it was not "
+                           "changed. Restore a backup or open another file");
 }
 
 SessionStore::~SessionStore()
@@ -194,13 +253,20 @@ SessionStore::~SessionStore()
     sqlite3_close(m_db);
 }
 
+void SessionStore::failBusy(const std::string& what) const
+{
+    throw SessionBusy(m_path.string() + ": " + what +
+                      ": the session is busy (locked by another program, e.g. "
+                      "while it saves); it is not damaged. Try again when it is done");
+}
+
 void SessionStore::fail(const std::string& what) const
 {
     const int code = m_db ? sqlite3_errcode(m_db) : SQLITE_ERROR;
     std::string reason = m_db ? sqlite3_errmsg(m_db) : "out of memory";
-    if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
-        reason = "the file is locked by another program";
-    else if ((code & 0xff) == SQLITE_READONLY)
+    if (isBusy(code))
+        failBusy(what);
+    if ((code & 0xff) == SQLITE_READONLY)
         reason = "the file or its folder is read-only";
     else if ((code & 0xff) == SQLITE_FULL)
         reason = "the disk is full";
@@ -217,14 +283,19 @@ void SessionStore::exec(const char* sql) const
     }
 }
 
-void SessionStore::createSchema()
+bool SessionStore::createSchema()
 {
     // 64 KiB pages (set before the first write): a run's series are blobs of megabytes, which
     // SQLite keeps as chains of overflow pages; large pages make those chains 16 times shorter.
     exec("PRAGMA page_size = 65536; PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; BEGIN IMMEDIATE");
     try {
+        if (hasTables(m_db)) { // another writer created the file since it was found missing
+            exec("ROLLBACK");
+            return false;
+        }
         exec(kSchemaV1);
-        exec(kSchemaV2Step);
+        exec(kSchemaV2Step);      // schema 2: variants
+        addChecksumColumns(m_db); // schema 3: checksums
         Statement st(m_db, "INSERT INTO meta (key, value) VALUES (?1, ?2)");
         const std::pair<std::string, std::string> rows[] = {{"schema_version", std::to_string(kSessionSchemaVersion)},
                                                             {"created", nowUtc()},
@@ -241,23 +312,35 @@ void SessionStore::createSchema()
         throw;
     }
     m_version = kSessionSchemaVersion;
+    return true;
 }
 
 void SessionStore::migrate(int from)
 {
-    // Each version adds one step, run inside one transaction with its schema_version update, so an
-    // interrupted migration leaves the file at its old version. A read-only open does not migrate:
-    // the readers below then leave out what the old version lacks.
-    if (from != 1)
+    // One step per schema version (docs/sessions.md, "Schema versions"), all in one transaction with
+    // the schema_version update, so an interrupted migration leaves the file at its old version. A
+    // read-only open does not migrate: the readers then leave out what the old version lacks.
+    if (from < 1)
         throw SessionError(m_path.string() + ": unknown session schema version " + std::to_string(from));
     exec("BEGIN IMMEDIATE");
     try {
-        exec(kSchemaV2Step);
+        const int stored = storedVersion(m_db); // another writer may have upgraded it meanwhile
+        if (stored < 2)
+            exec(kSchemaV2Step); // variants
+        if (stored < 3)
+            addChecksumColumns(m_db); // checksums
+        Statement version(m_db, "UPDATE meta SET value = ?1 WHERE key = 'schema_version'");
+        version.bind(1, std::to_string(std::max(stored, kSessionSchemaVersion)));
+        version.step(m_db);
         exec("COMMIT");
+    } catch (const SessionError&) {
+        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
     } catch (const std::exception& e) {
         sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
-        throw SessionError(m_path.string() + ": cannot update the session to schema " +
-                           std::to_string(kSessionSchemaVersion) + " (the file was not changed): " + e.what());
+        throw SessionError(m_path.string() + ": cannot upgrade the session to schema " +
+                           std::to_string(kSessionSchemaVersion) + " (" + std::string(e.what()) +
+                           "); it was not changed");
     }
     m_version = kSessionSchemaVersion;
 }
@@ -276,6 +359,7 @@ void saveSeries(sqlite3* db, Statement& st, std::int64_t runId, const simcore::R
         st.bind(1, runId);
         st.bind(2, name);
         st.bindBlob(3, data);
+        st.bind(4, static_cast<std::int64_t>(crc32(data.data(), data.size() * sizeof(double))));
         st.step(db);
         st.reset();
     };
@@ -322,6 +406,12 @@ void saveSeries(sqlite3* db, Statement& st, std::int64_t runId, const simcore::R
             *out++ = w;
         }
         put("gpu_power/" + std::to_string(g), flat);
+    }
+    if (r.segments.size() > kMaxStoredSegmentsPerJob * std::max<size_t>(r.jobs.size(), 1)) {
+        // One pair (segments the run had, the per-job limit), so that readers can tell why.
+        put("segments_omitted",
+            {static_cast<double>(r.segments.size()), static_cast<double>(kMaxStoredSegmentsPerJob)});
+        return;
     }
     std::vector<double> segs(r.segments.size() * 6);
     out = segs.data();
@@ -372,7 +462,10 @@ SessionStore::replaceRuns(const std::vector<std::int64_t>& replaced, const std::
         }
         exec("COMMIT");
     } catch (const std::exception& e) {
+        const bool busy = dynamic_cast<const SessionBusy*>(&e) != nullptr || isBusy(sqlite3_errcode(m_db));
         sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        if (busy)
+            failBusy("nothing was saved");
         throw SessionError(m_path.string() + ": saving failed, the previous contents are kept: " + e.what());
     }
     return ids;
@@ -385,8 +478,8 @@ std::vector<std::int64_t> SessionStore::insertRuns(const std::vector<RunRecord>&
         Statement findScenario(m_db, "SELECT id FROM scenarios WHERE name = ?1 AND json = ?2 AND variants = ?3");
         Statement addScenario(m_db, "INSERT INTO scenarios (name, json, created, variants) VALUES (?1, ?2, ?3, ?4)");
         Statement addRun(m_db, "INSERT INTO runs (scenario_id, scheduler, repartitioner, seed, metrics_json, jobs, "
-                               "created, variant) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
-        Statement addSeries(m_db, "INSERT INTO run_series (run_id, name, data) VALUES (?1, ?2, ?3)");
+                               "created, variant, checksum) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+        Statement addSeries(m_db, "INSERT INTO run_series (run_id, name, data, checksum) VALUES (?1, ?2, ?3, ?4)");
         const std::string created = nowUtc();
         for (const auto& run : runs) {
             findScenario.bind(1, run.scenarioName);
@@ -410,9 +503,13 @@ std::vector<std::int64_t> SessionStore::insertRuns(const std::vector<RunRecord>&
             addRun.bind(3, run.repartitioner);
             addRun.bind(4, static_cast<std::int64_t>(run.seed));
             addRun.bind(5, run.metricsJson);
-            addRun.bind(6, run.result ? static_cast<int>(run.result->jobs.size()) : 0);
+            const int jobs = run.result ? static_cast<int>(run.result->jobs.size()) : 0;
+            addRun.bind(6, jobs);
             addRun.bind(7, created);
             addRun.bind(8, run.variant);
+            addRun.bind(
+                9, static_cast<std::int64_t>(runChecksum(run.scheduler, run.repartitioner,
+                                                         static_cast<std::int64_t>(run.seed), run.metricsJson, jobs)));
             addRun.step(m_db);
             addRun.reset();
             const std::int64_t runId = sqlite3_last_insert_rowid(m_db);
@@ -483,6 +580,12 @@ std::vector<simcore::JobResult> SessionStore::loadJobs(std::int64_t runId) const
     out.reserve(flat.size() / kJobFields);
     for (size_t i = 0; i + kJobFields <= flat.size(); i += kJobFields) {
         const double* f = &flat[i];
+        // Integers are stored as doubles; one that is no int (a file from elsewhere, schema 1 has no
+        // checksum) is damage, not undefined behaviour (found by fuzz_session_open).
+        for (const size_t field : {0, 1, 8, 9, 10, 11})
+            if (!(f[field] >= std::numeric_limits<int>::min() && f[field] <= std::numeric_limits<int>::max()))
+                throw SessionError(m_path.string() + ": the session file is damaged: the per-job results of run " +
+                                   std::to_string(runId) + " hold a number out of range");
         simcore::JobResult j;
         j.id = static_cast<int>(f[0]);
         j.type = static_cast<int>(f[1]);

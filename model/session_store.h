@@ -3,6 +3,8 @@
 
 #include "results.h"
 
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -15,15 +17,34 @@ struct sqlite3;
 
 namespace model {
 
-/// @brief The newest session schema this build reads and writes.
-/// Version 2 (docs/sessions.md, "Schema versions") adds each scenario's variants and each run's variant.
-inline constexpr int kSessionSchemaVersion = 2;
+/// @brief The newest session schema this build reads and writes (docs/sessions.md, "Schema
+/// versions"): 2 adds each scenario's variants and each run's variant, 3 checksums of stored
+/// results (model/session_integrity.h).
+inline constexpr int kSessionSchemaVersion = 3;
+
+/// @brief How long an open or a save waits for another program's lock on the file: the studio and
+/// readers wait briefly, `--db` writers (several may save into one file at once) long.
+inline constexpr std::chrono::milliseconds kSessionBusyTimeout{2000};
+inline constexpr std::chrono::milliseconds kSessionWriterBusyTimeout{300000};
+
+/// @brief Occupancy segments are stored for a run only while they number at most this many per job
+/// on average: full rescheduling on a large fleet moves jobs at every event, so their count grows
+/// with jobs x GPUs, and a session stays linear in jobs (docs/sessions.md, What is stored).
+inline constexpr std::size_t kMaxStoredSegmentsPerJob = 16;
 
 /// @brief A session file that cannot be used; the message names the file and the problem.
 class SessionError : public std::runtime_error
 {
 public:
     using std::runtime_error::runtime_error;
+};
+
+/// @brief The file is locked by another program (e.g. while it saves) for longer than the wait:
+/// nothing is wrong with it, try again later. Never reported as damage.
+class SessionBusy : public SessionError
+{
+public:
+    using SessionError::SessionError;
 };
 
 /// @brief What a session lists about one stored run.
@@ -64,8 +85,11 @@ class SessionStore
 {
 public:
     enum class Mode { ReadOnly, ReadWrite, Create };
-    /// @throws SessionError with the file name and the reason.
-    SessionStore(const std::filesystem::path& path, Mode mode);
+    /// Waits up to @p busyTimeout for another program's lock (opening and each save).
+    /// @throws SessionBusy when the file stays locked, SessionError with the file name and the
+    /// reason when it cannot be used.
+    SessionStore(const std::filesystem::path& path, Mode mode,
+                 std::chrono::milliseconds busyTimeout = kSessionBusyTimeout);
     ~SessionStore();
     SessionStore(const SessionStore&) = delete;
     SessionStore& operator=(const SessionStore&) = delete;
@@ -92,20 +116,25 @@ public:
     [[nodiscard]] std::vector<simcore::JobResult> loadJobs(std::int64_t runId) const;
     /// One stored series of a run: (time, value) pairs. Names: "queued", "running", "power_w",
     /// "energy_wmin", "tardiness_min" (after every step), "gpu_power/G" (GPU G's power steps).
-    /// "segments" and "jobs" are flat records (6 and 12 numbers), read here as pairs.
+    /// "segments" and "jobs" are flat records (6 and 12 numbers), read here as pairs. A run with
+    /// more than kMaxStoredSegmentsPerJob segments per job has none stored and one pair
+    /// "segments_omitted" (its segment count, the limit) instead.
     [[nodiscard]] std::vector<std::pair<double, double>> loadSeries(std::int64_t runId, const std::string& name) const;
     /// Adds a note (to a run when runId > 0).
     std::int64_t addNote(const std::string& text, std::int64_t runId = 0);
     [[nodiscard]] std::vector<std::string> notes() const;
 
 private:
-    void open(Mode mode);
+    void open(Mode mode, std::chrono::milliseconds busyTimeout);
+    void checkExisting();
+    void verifyChecksums();
     [[nodiscard]] std::vector<double> loadBlob(std::int64_t runId, const std::string& name) const;
     std::vector<std::int64_t> insertRuns(const std::vector<RunRecord>& runs);
-    void createSchema();
+    bool createSchema();
     void migrate(int from);
     void exec(const char* sql) const;
     [[noreturn]] void fail(const std::string& what) const;
+    [[noreturn]] void failBusy(const std::string& what) const;
 
     std::filesystem::path m_path;
     sqlite3* m_db = nullptr;

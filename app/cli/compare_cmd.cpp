@@ -355,7 +355,8 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
     const auto threads = static_cast<unsigned>(wholeOption(args, "--threads", 0, 0, model::limits::kMaxThreads));
     std::unique_ptr<model::SessionStore> store;
     if (auto db = args.value("--db"))
-        store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create);
+        store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create,
+                                                      model::kSessionWriterBusyTimeout);
     model::Problems problems;
     const auto result = model::compareVariants(subjects, pairs, in.jobs, problems, threads);
     if (!problems.empty()) {

@@ -187,6 +187,10 @@ int main(int argc, char** argv)
     } catch (const cli::UsageError& e) {
         std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
         return cli::kExitBadInput;
+    } catch (const model::SessionBusy& e) {
+        // Not bad input: the file is fine, another program holds it (try again later).
+        std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
+        return cli::kExitFailure;
     } catch (const model::SessionError& e) {
         std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
         return cli::kExitBadInput;

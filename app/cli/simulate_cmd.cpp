@@ -147,7 +147,8 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
     // Open the session first: a read-only or damaged file is reported before a long run.
     std::unique_ptr<model::SessionStore> store;
     if (auto db = args.value("--db"))
-        store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create);
+        store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create,
+                                                      model::kSessionWriterBusyTimeout);
     const auto& sched = options.scheduler ? *options.scheduler : sc.scheduler;
     const auto& repart = options.repartitioner ? *options.repartitioner : sc.repartitioner;
     const std::string slow = model::fullRescheduleWarning(sc, jobs);

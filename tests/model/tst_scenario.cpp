@@ -73,6 +73,7 @@ private slots:
     void badScenario();
     void unknownPolicyListsEveryId();
     void malformedJson();
+    void numberBeyondDouble();
     void emptyFile();
     void unreadableFile();
     void allProblemsAtOnce();
@@ -284,6 +285,19 @@ void TestScenario::unknownPolicyListsEveryId()
         QVERIFY2(s->message.find(info.id) != std::string::npos, info.id.c_str());
     for (const auto& info : policies::builtinRegistry().repartitioners())
         QVERIFY2(r->message.find(info.id) != std::string::npos, info.id.c_str());
+}
+
+void TestScenario::numberBeyondDouble()
+{
+    // Found by fuzz_scenario (docs/fuzzing.md): 1e999 escaped as a library exception with no file
+    // or place; now a problem at its line and column.
+    model::Problems problems;
+    (void)parse("{\n  \"format\": \"migsight-scenario\",\n  \"energy_weight\": 1e999\n}\n", problems);
+    QCOMPARE(problems.size(), size_t(1));
+    const model::Problem& p = problems.items().front();
+    QCOMPARE(p.file, std::string(kFile));
+    QCOMPARE(p.location, std::string("line 3, column 20"));
+    QVERIFY2(p.message.find("number out of range: 1e999") != std::string::npos, p.message.c_str());
 }
 
 void TestScenario::malformedJson()

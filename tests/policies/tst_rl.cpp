@@ -246,6 +246,9 @@ void TestRl::corruptWeightsRefused_data()
                                  << "at /actor/params/0: expected a finite number";
     QTest::newRow("wide input") << "input"
                                 << "at /actor/sizes/0: input width 54, expected 53";
+    // Found by fuzz_weights (docs/fuzzing.md): a number beyond a double escaped as a library exception.
+    QTest::newRow("number overflow") << "overflow"
+                                     << "not valid JSON: a number out of range";
 }
 
 void TestRl::corruptWeightsRefused()
@@ -266,6 +269,9 @@ void TestRl::corruptWeightsRefused()
     } else if (edit == QLatin1String("text")) {
         const auto at = text.find_first_not_of(" \n", text.find("\"params\": [") + 11);
         text.replace(at, text.find(',', at) - at, "\"x\"");
+    } else if (edit == QLatin1String("overflow")) {
+        const auto at = text.find_first_not_of(" \n", text.find("\"params\": [") + 11);
+        text.replace(at, text.find(',', at) - at, "1e999");
     } else if (edit == QLatin1String("input")) {
         const auto at = text.find("53", text.find("\"sizes\""));
         text.replace(at, 2, "54");

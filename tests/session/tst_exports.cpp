@@ -91,6 +91,7 @@ private slots:
     void impossibleCounts();
     void severalConfigsNeedAName();
     void badYaml();
+    void nonScalarConfigNameIsAProblem();
     void perfettoTraceEvents();
     void seriesCsvOneRowPerStep();
 
@@ -281,6 +282,20 @@ void TestExports::badYaml()
     QCOMPARE(problems.size(), size_t(2));
     QVERIFY2(problems.text().find("version: v1") != std::string::npos, problems.text().c_str());
     QVERIFY2(problems.text().find("mig-configs.c[0].devices") != std::string::npos, problems.text().c_str());
+}
+
+void TestExports::nonScalarConfigNameIsAProblem()
+{
+    // Found by fuzz_migparted (docs/fuzzing.md): a config name that is a list threw out of the reader.
+    for (const char* text : {"version: v1\nmig-configs:\n  ? [a, b]\n  : []\n",
+                             "version: v1\nmig-configs:\n  ? [a, b]\n  : []\n  c: []\n"}) {
+        model::Problems problems;
+        const auto groups = readYaml(text, "", problems);
+        QVERIFY(groups.empty());
+        QCOMPARE(problems.size(), size_t(1));
+        QCOMPARE(problems.items()[0].file, std::string("config.yaml"));
+        QVERIFY2(problems.text().find("mig-configs, line 3") != std::string::npos, problems.text().c_str());
+    }
 }
 
 void TestExports::perfettoTraceEvents()

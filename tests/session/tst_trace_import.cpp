@@ -117,6 +117,7 @@ private slots:
     void alibabaMultiGpu();
     void alibabaCountsEveryRowOnceInAWindow();
     void alibabaMissingColumns();
+    void alibabaGpuCountIsBounded();
     void alibabaTypeOverride();
     void azureRequests();
     void azureBadTimestamp_data();
@@ -241,6 +242,23 @@ void TestTraceImport::alibabaCountsEveryRowOnceInAWindow()
     // The report a user reads: "rows read 13, used 2, skipped 8, rejected 3".
     QCOMPARE(r.report.rowsRead, r.report.used + r.report.skipped + r.report.rejected);
     QCOMPARE(r.report.used, 2);
+}
+
+void TestTraceImport::alibabaGpuCountIsBounded()
+{
+    // Found by fuzz_import_alibaba (docs/fuzzing.md): num_gpu 1e64 overflowed the count of jobs the
+    // row becomes (undefined behaviour); 1e9 made a billion jobs.
+    QTemporaryDir dir;
+    const auto path = writeFile(dir, "pods.csv",
+                                "num_gpu,gpu_milli,creation_time,deletion_time\n"
+                                "1e64,1000,0,600\n1e9,1000,0,600\n2.5,1000,0,600\n65,1000,0,600\n2,1000,0,600\n");
+    const auto r = run(path, settingsFor(Format::Alibaba));
+    QVERIFY2(r.problems.empty(), r.problems.text().c_str());
+    QCOMPARE(r.jobs.size(), size_t(2)); // the last row: one job per GPU
+    QCOMPARE(r.report.rejected, 4);
+    QCOMPARE(r.report.rejects.front().first, 2);
+    QVERIFY2(r.report.rejects.front().second.find("at most 64") != std::string::npos,
+             r.report.rejects.front().second.c_str());
 }
 
 void TestTraceImport::alibabaMissingColumns()
