@@ -18,10 +18,6 @@ namespace model {
 
 namespace {
 
-/// Most GPUs one Alibaba pod may ask for (docs/trace-import.md): one node has at most 8; a row
-/// becomes one job per GPU, so an unbounded count would make millions of jobs from one line.
-constexpr int kMaxPodGpus = 64;
-
 /// A job before deadlines and ids: release, work on 1g and type.
 struct Raw
 {
@@ -125,10 +121,6 @@ void readAlibaba(Reader& r, const CsvTable& t)
         }
         if (gpus == 0) {
             r.skip("CPU-only pod");
-            continue;
-        }
-        if (gpus > kMaxPodGpus || gpus != std::floor(gpus)) { // a bound before the loop below
-            r.reject(line, "num_gpu must be a whole number of GPUs, at most " + std::to_string(kMaxPodGpus));
             continue;
         }
         if (!t.number(i, "deletion_time", deleted)) {

@@ -139,7 +139,7 @@ private slots:
         QCOMPARE(stored[1].toObject()["metrics"].toObject()["variant"].toString(), QStringLiteral("big"));
         const Output listed = cli({"sessions", db});
         QVERIFY2(listed.out.contains("big: cedf/static"), listed.out.constData());
-        QVERIFY2(listed.out.contains("session schema 2"), listed.out.constData());
+        QVERIFY2(listed.out.contains("session schema 3"), listed.out.constData());
         // A report would re-run the variant's run on the base: refused, naming the run and variant.
         const Output report = cli({"report", db, "--out", dir.filePath(QStringLiteral("r.pdf"))});
         QCOMPARE(report.exitCode, 2);

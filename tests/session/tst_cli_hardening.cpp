@@ -123,7 +123,7 @@ void TestCliHardening::refusedInput_data()
     QTest::newRow("openb row num_gpu 1e9")
         << "openb.csv" << QByteArray(kAlibabaHeader) + "p1,0,0,1000000000,1000,,BE,Running,0,3600,0\n"
         << QStringList{"import", "@openb.csv", "--format", "alibaba"}
-        << QStringList{"rejected line 2", "num_gpu 1000000000", "0 to 1024", "no jobs were made"};
+        << QStringList{"rejected line 2", "num_gpu 1000000000", "0 to 64", "no jobs were made"};
     QTest::newRow("--seeds 18446744073709551615")
         << none << empty
         << QStringList{"compare", kQuickstart, "--runs", "cedf/static", "--seeds", "18446744073709551615"}

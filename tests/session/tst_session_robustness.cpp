@@ -246,6 +246,7 @@ void TestSessionRobustness::schemaOneFileIsReadAndUpgraded()
     {
         RawDb raw(path); // what a schema 1 build wrote: no checksum columns
         QVERIFY(raw.exec("ALTER TABLE runs DROP COLUMN checksum; ALTER TABLE run_series DROP COLUMN checksum; "
+                         "ALTER TABLE runs DROP COLUMN variant; ALTER TABLE scenarios DROP COLUMN variants; "
                          "UPDATE meta SET value = '1' WHERE key = 'schema_version'"));
     }
     {
@@ -255,7 +256,7 @@ void TestSessionRobustness::schemaOneFileIsReadAndUpgraded()
     }
     {
         SessionStore writer(path, Mode::ReadWrite);
-        QCOMPARE(writer.schemaVersion(), 2);
+        QCOMPARE(writer.schemaVersion(), model::kSessionSchemaVersion);
         writer.saveRuns({record(2)});
     }
     RawDb raw(path);
@@ -274,6 +275,7 @@ void TestSessionRobustness::outOfRangeJobFieldIsDamage()
     {
         RawDb raw(path);
         QVERIFY(raw.exec("ALTER TABLE runs DROP COLUMN checksum; ALTER TABLE run_series DROP COLUMN checksum; "
+                         "ALTER TABLE runs DROP COLUMN variant; ALTER TABLE scenarios DROP COLUMN variants; "
                          "UPDATE meta SET value = '1' WHERE key = 'schema_version'; "
                          "UPDATE run_series SET data = x'000000000000F87F' || substr(data, 9) WHERE name = 'jobs'"));
     }
