@@ -107,7 +107,6 @@ bool reportDuplicateKeys(const YAML::Node& node, const std::string& path, const 
     return found;
 }
 
-
 /// The groups of the chosen config of a parsed mig-parted document. @throws YAML::Exception on a
 /// value of an unexpected kind outside a device group (e.g. a config name that is not a scalar).
 std::vector<MigPartedGroup> migPartedGroups(const YAML::Node& root, const std::string& file,
