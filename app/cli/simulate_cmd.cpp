@@ -181,8 +181,13 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         extra.emplace_back("cost", model::runCostJson(model::runCost(*sc.cost, sc.gpuCount(), result)));
     const std::string unfinished =
         model::unfinishedWarning(result.metrics.unfinished, model::neverRunnableJobs(sc, repart.id, jobs), repart.id);
-    if (!unfinished.empty())
-        extra.emplace_back("warnings", "[" + model::jsonString(unfinished) + "]");
+    if (!unfinished.empty()) {
+        // Appended, not "[" + ... + "]": GCC 12 at -O3 flags that chain with a false -Wrestrict.
+        std::string warnings = "[";
+        warnings += model::jsonString(unfinished);
+        warnings += ']';
+        extra.emplace_back("warnings", std::move(warnings));
+    }
     const std::string metrics = model::metricsJson(result, extra);
     if (store) {
         const auto ids = store->saveRuns({{sc.name, readText(file), sched.id, repart.id,
