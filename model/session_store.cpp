@@ -2,6 +2,7 @@
 #include "session_store.h"
 
 #include "session_integrity.h"
+#include "session_sql.h"
 
 #include <sqlite3.h>
 #include <unistd.h>
@@ -16,6 +17,7 @@
 namespace model {
 
 namespace fs = std::filesystem;
+using namespace sessionsql;
 
 namespace {
 
@@ -41,76 +43,6 @@ ALTER TABLE scenarios ADD COLUMN variants TEXT NOT NULL DEFAULT '';
 ALTER TABLE runs ADD COLUMN variant TEXT NOT NULL DEFAULT '';
 UPDATE meta SET value = '2' WHERE key = 'schema_version';
 )sql";
-
-std::string nowUtc()
-{
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
-
-bool isBusy(int code)
-{
-    return (code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED;
-}
-
-/// The error of @p db as an exception: SessionBusy when another program holds the lock.
-[[noreturn]] void throwError(sqlite3* db)
-{
-    if (isBusy(sqlite3_errcode(db)))
-        throw SessionBusy(sqlite3_errmsg(db));
-    throw SessionError(sqlite3_errmsg(db));
-}
-
-/// A prepared statement that finalizes itself.
-class Statement
-{
-public:
-    Statement(sqlite3* db, const char* sql)
-    {
-        if (sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr) != SQLITE_OK)
-            throwError(db);
-    }
-    ~Statement() { sqlite3_finalize(m_stmt); }
-    Statement(const Statement&) = delete;
-    Statement& operator=(const Statement&) = delete;
-    sqlite3_stmt* get() const { return m_stmt; }
-    void bind(int i, double v) { sqlite3_bind_double(m_stmt, i, v); }
-    void bind(int i, std::int64_t v) { sqlite3_bind_int64(m_stmt, i, v); }
-    void bind(int i, int v) { sqlite3_bind_int(m_stmt, i, v); }
-    void bind(int i, const std::string& v)
-    {
-        sqlite3_bind_text(m_stmt, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
-    }
-    void bindBlob(int i, const std::vector<double>& v)
-    {
-        // SQLITE_STATIC: no copy of what may be tens of MB; every caller steps and resets the
-        // statement while the vector is alive.
-        sqlite3_bind_blob(m_stmt, i, v.data(), static_cast<int>(v.size() * sizeof(double)), SQLITE_STATIC);
-    }
-    /// Steps once; true when a row is available.
-    bool step(sqlite3* db)
-    {
-        const int rc = sqlite3_step(m_stmt);
-        if (rc == SQLITE_ROW)
-            return true;
-        if (rc != SQLITE_DONE)
-            throwError(db);
-        return false;
-    }
-    void reset() { sqlite3_reset(m_stmt); }
-    std::string text(int col) const
-    {
-        const auto* p = sqlite3_column_text(m_stmt, col);
-        return p ? reinterpret_cast<const char*>(p) : "";
-    }
-
-private:
-    sqlite3_stmt* m_stmt = nullptr;
-};
 
 bool hasTables(sqlite3* db)
 {
@@ -347,11 +279,6 @@ void SessionStore::migrate(int from)
 
 namespace {
 
-constexpr size_t kJobFields = 12;
-constexpr size_t kStepFields = 6;
-/// Columns of the "steps" blob after the time.
-constexpr const char* kStepSeries[] = {"queued", "running", "power_w", "energy_wmin", "tardiness_min"};
-
 void saveSeries(sqlite3* db, Statement& st, std::int64_t runId, const simcore::RunResult& r)
 {
     const auto& s = r.series;
@@ -522,119 +449,6 @@ std::vector<std::int64_t> SessionStore::insertRuns(const std::vector<RunRecord>&
     return ids;
 }
 
-std::string SessionStore::metaValue(const std::string& key) const
-{
-    Statement st(m_db, "SELECT value FROM meta WHERE key = ?1");
-    st.bind(1, key);
-    return st.step(m_db) ? st.text(0) : std::string();
-}
-
-std::string SessionStore::scenarioJson(std::int64_t scenarioId) const
-{
-    Statement st(m_db, "SELECT json FROM scenarios WHERE id = ?1");
-    st.bind(1, scenarioId);
-    return st.step(m_db) ? st.text(0) : std::string();
-}
-
-std::string SessionStore::scenarioVariants(std::int64_t scenarioId) const
-{
-    if (m_version < 2) // a version 1 file opened read-only: no variants
-        return {};
-    Statement st(m_db, "SELECT variants FROM scenarios WHERE id = ?1");
-    st.bind(1, scenarioId);
-    return st.step(m_db) ? st.text(0) : std::string();
-}
-
-std::vector<StoredRun> SessionStore::listRuns() const
-{
-    std::vector<StoredRun> out;
-    const char* sql = m_version < 2
-                          ? "SELECT r.id, r.scenario_id, s.name, r.scheduler, r.repartitioner, r.seed, r.created, "
-                            "r.metrics_json, r.jobs, '' FROM runs r JOIN scenarios s ON s.id = r.scenario_id "
-                            "ORDER BY r.id"
-                          : "SELECT r.id, r.scenario_id, s.name, r.scheduler, r.repartitioner, r.seed, r.created, "
-                            "r.metrics_json, r.jobs, r.variant FROM runs r JOIN scenarios s ON s.id = r.scenario_id "
-                            "ORDER BY r.id";
-    Statement st(m_db, sql);
-    while (st.step(m_db)) {
-        StoredRun r;
-        r.id = sqlite3_column_int64(st.get(), 0);
-        r.scenarioId = sqlite3_column_int64(st.get(), 1);
-        r.scenarioName = st.text(2);
-        r.scheduler = st.text(3);
-        r.repartitioner = st.text(4);
-        r.seed = static_cast<std::uint64_t>(sqlite3_column_int64(st.get(), 5));
-        r.created = st.text(6);
-        r.metricsJson = st.text(7);
-        r.jobs = sqlite3_column_int(st.get(), 8);
-        r.variant = st.text(9);
-        out.push_back(r);
-    }
-    return out;
-}
-
-std::vector<simcore::JobResult> SessionStore::loadJobs(std::int64_t runId) const
-{
-    std::vector<simcore::JobResult> out;
-    const std::vector<double> flat = loadBlob(runId, "jobs");
-    out.reserve(flat.size() / kJobFields);
-    for (size_t i = 0; i + kJobFields <= flat.size(); i += kJobFields) {
-        const double* f = &flat[i];
-        // Integers are stored as doubles; one that is no int (a file from elsewhere, schema 1 has no
-        // checksum) is damage, not undefined behaviour (found by fuzz_session_open).
-        for (const size_t field : {0, 1, 8, 9, 10, 11})
-            if (!(f[field] >= std::numeric_limits<int>::min() && f[field] <= std::numeric_limits<int>::max()))
-                throw SessionError(m_path.string() + ": the session file is damaged: the per-job results of run " +
-                                   std::to_string(runId) + " hold a number out of range");
-        simcore::JobResult j;
-        j.id = static_cast<int>(f[0]);
-        j.type = static_cast<int>(f[1]);
-        j.release = f[2];
-        j.deadline = f[3];
-        j.work1g = f[4];
-        j.start = f[5];
-        j.end = f[6];
-        j.tardiness = f[7];
-        j.gpu = static_cast<int>(f[8]);
-        j.profile = static_cast<int>(f[9]);
-        j.instanceStart = static_cast<int>(f[10]);
-        j.preemptions = static_cast<int>(f[11]);
-        out.push_back(j);
-    }
-    return out;
-}
-
-std::vector<std::pair<double, double>> SessionStore::loadSeries(std::int64_t runId, const std::string& name) const
-{
-    // The fleet series share one "steps" blob; every other series is its own blob of pairs.
-    size_t column = 0;
-    for (size_t c = 0; c < std::size(kStepSeries); ++c)
-        column = name == kStepSeries[c] ? c + 1 : column;
-    const std::vector<double> flat = loadBlob(runId, column > 0 ? "steps" : name);
-    std::vector<std::pair<double, double>> out;
-    const size_t stride = column > 0 ? kStepFields : 2;
-    const size_t value = column > 0 ? column : 1;
-    out.reserve(flat.size() / stride);
-    for (size_t i = 0; i + stride <= flat.size(); i += stride)
-        out.emplace_back(flat[i], flat[i + value]);
-    return out;
-}
-
-std::vector<double> SessionStore::loadBlob(std::int64_t runId, const std::string& name) const
-{
-    Statement st(m_db, "SELECT data FROM run_series WHERE run_id = ?1 AND name = ?2");
-    st.bind(1, runId);
-    st.bind(2, name);
-    std::vector<double> flat;
-    if (!st.step(m_db))
-        return flat;
-    const auto bytes = static_cast<size_t>(sqlite3_column_bytes(st.get(), 0));
-    flat.resize(bytes / sizeof(double));
-    if (!flat.empty())
-        std::memcpy(flat.data(), sqlite3_column_blob(st.get(), 0), flat.size() * sizeof(double));
-    return flat;
-}
-
 std::int64_t SessionStore::addNote(const std::string& text, std::int64_t runId)
 {
     if (m_readOnly)
@@ -646,15 +460,6 @@ std::int64_t SessionStore::addNote(const std::string& text, std::int64_t runId)
     st.bind(3, nowUtc());
     st.step(m_db);
     return sqlite3_last_insert_rowid(m_db);
-}
-
-std::vector<std::string> SessionStore::notes() const
-{
-    std::vector<std::string> out;
-    Statement st(m_db, "SELECT text FROM notes ORDER BY id");
-    while (st.step(m_db))
-        out.push_back(st.text(0));
-    return out;
 }
 
 } // namespace model
