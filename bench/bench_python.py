@@ -4,11 +4,14 @@ Python with a Python repartitioner deciding every 5 events, and the environment'
 Prints figures; not a test. Run: PYTHONPATH=build/release/python python3 bench/bench_python.py"""
 import argparse
 import pathlib
+import sys
 import time
 
-import numpy as np
-
 import migsight
+
+# The greedy agent of examples/python/greedy_agent.py, timed as it is shipped.
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "examples" / "python"))
+from greedy_agent import Greedy  # noqa: E402
 
 SAMPLES = pathlib.Path(__file__).resolve().parents[1] / "samples"
 
@@ -32,30 +35,6 @@ def day_with_env(env, agent):
         steps += 1
         if terminated or truncated:
             return steps, info["metrics"]
-
-
-class Greedy:
-    """The greedy agent of examples/python/greedy_agent.py (a few NumPy operations per decision)."""
-
-    def __init__(self, env):
-        self.instances = np.array([len(layout) for layout in env.config_layouts()])
-        self.slack = slice(1 + env.config_count, 1 + env.config_count + 10)
-
-    def __call__(self, obs, env):
-        configs = env.configs.copy()
-        queued = obs[self.slack].sum()
-        sizes = self.instances[configs]
-        if queued >= 1.0:
-            g = int(np.argmin(sizes))
-            more = np.flatnonzero(self.instances == sizes[g] + 1)
-            if len(more):
-                configs[g] = more[0]
-        elif queued == 0:
-            g = int(np.argmax(sizes))
-            fewer = np.flatnonzero(self.instances == sizes[g] - 1)
-            if len(fewer):
-                configs[g] = fewer[-1]
-        return configs
 
 
 class EveryFive:
