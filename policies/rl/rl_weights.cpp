@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
-#include <sstream>
 
 namespace policies::rl {
 
@@ -217,10 +216,20 @@ Json readJsonFile(const fs::path& file)
     std::ifstream in(file, std::ios::binary);
     if (!in)
         throw WeightsError(file.string(), "", "cannot be read");
-    std::stringstream buf;
-    buf << in.rdbuf();
+    // Counted while reading (docs/limits.md), so a FIFO or /dev/zero ends with a message too; the
+    // shipped weights are under 1 MB.
+    std::string text;
+    char chunk[65536];
+    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+        text.append(chunk, static_cast<size_t>(in.gcount()));
+        if (text.size() > kMaxWeightsBytes) {
+            throw WeightsError(file.string(), "",
+                               "is larger than " + std::to_string(kMaxWeightsBytes >> 20) +
+                                   " MiB, the largest weights file read");
+        }
+    }
     try {
-        return Json::parse(buf.str());
+        return Json::parse(text);
     } catch (const Json::parse_error& e) {
         throw WeightsError(file.string(), "byte " + std::to_string(e.byte), "not valid JSON");
     } catch (const Json::exception& e) {

@@ -58,6 +58,8 @@ struct DynamicRlWeights
 };
 
 inline constexpr int kSmartMigObservation = 53;
+/// Largest weights file read (bytes, docs/limits.md); the shipped ones are under 1 MB.
+inline constexpr std::uintmax_t kMaxWeightsBytes = 16ULL << 20;
 
 /// @brief Reads and checks a weights file. @throws WeightsError naming the file, the JSON place and
 /// the problem (unreadable, not JSON, another policy's file, wrong sizes, non-finite numbers).

@@ -249,6 +249,9 @@ void TestRl::corruptWeightsRefused_data()
     // Found by fuzz_weights (docs/fuzzing.md): a number beyond a double escaped as a library exception.
     QTest::newRow("number overflow") << "overflow"
                                      << "number overflow parsing '1e999'";
+    // Bounded while read (docs/limits.md): valid JSON padded past the limit is refused unparsed.
+    QTest::newRow("too large") << "pad"
+                               << "is larger than 16 MiB, the largest weights file read";
 }
 
 void TestRl::corruptWeightsRefused()
@@ -272,6 +275,8 @@ void TestRl::corruptWeightsRefused()
     } else if (edit == QLatin1String("overflow")) {
         const auto at = text.find_first_not_of(" \n", text.find("\"params\": [") + 11);
         text.replace(at, text.find(',', at) - at, "1e999");
+    } else if (edit == QLatin1String("pad")) {
+        text.append(static_cast<size_t>(kMaxWeightsBytes), ' ');
     } else if (edit == QLatin1String("input")) {
         const auto at = text.find("53", text.find("\"sizes\""));
         text.replace(at, 2, "54");
