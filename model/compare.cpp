@@ -140,6 +140,23 @@ void simulateRun(CompareRun& run, const RunPair& pair, const Scenario& scenario,
         run.cost = runCost(*scenario.cost, scenario.gpuCount(), result);
 }
 
+/// Warns of each subject whose first day makes a slow full-reschedule run (docs/limits.md): a
+/// comparison would otherwise run for minutes without a word.
+void warnSlowRuns(const std::vector<CompareSubject>& subjects, const std::vector<std::vector<simcore::Job>>& days,
+                  size_t seedsPerSubject, const std::function<void(const std::string&)>& warn)
+{
+    for (size_t v = 0; v < subjects.size() && seedsPerSubject > 0; ++v) {
+        const std::string slow = fullRescheduleWarning(subjects[v].scenario, days[v * seedsPerSubject]);
+        if (slow.empty())
+            continue;
+        std::string text = subjects[v].name;
+        if (!text.empty())
+            text += ": ";
+        text += slow;
+        warn(text);
+    }
+}
+
 } // namespace
 
 std::string CompareResult::label(size_t row) const
@@ -163,7 +180,7 @@ CompareResult compare(const Scenario& scenario, const std::vector<RunPair>& pair
 
 CompareResult compareVariants(const std::vector<CompareSubject>& subjects, const std::vector<RunPair>& pairs,
                               const std::optional<std::vector<simcore::Job>>& jobs, Problems& problems,
-                              unsigned threads)
+                              unsigned threads, const std::function<void(const std::string&)>& warn)
 {
     if (subjects.empty())
         throw std::invalid_argument("nothing to compare: no variant");
@@ -186,6 +203,8 @@ CompareResult compareVariants(const std::vector<CompareSubject>& subjects, const
                                             " jobs in all: use fewer seeds or variants");
         }
     }
+    if (warn)
+        warnSlowRuns(subjects, days, out.seeds.size(), warn);
     planRuns(out, subjects, pairs);
     // Tasks: first the bounds of each variant and seed, then every run; each writes only its own slot.
     const size_t tasks = out.bounds.size() + out.runs.size();

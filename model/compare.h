@@ -8,6 +8,7 @@
 #include "scenario.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -82,12 +83,16 @@ struct CompareSubject
 /// @brief Runs every pair on every subject for each of its seeds (the subjects' seed lists have one
 /// length: seed slot s of every subject pairs in a verdict), on @p threads threads (0: all cores).
 /// With @p jobs given, every subject and seed uses those jobs. Results do not depend on the number of threads.
+/// Before the runs start, @p warn (when given) receives the warning of each variant whose first day
+/// makes a slow full-reschedule run (fullRescheduleWarning, input_limits.h), prefixed by the
+/// variant's name in a comparison of variants.
 /// @throws std::invalid_argument when there is no subject, the seed lists differ in length or the
 /// days hold more than kMaxCompareStoredJobs jobs.
 [[nodiscard]] CompareResult compareVariants(const std::vector<CompareSubject>& subjects,
                                             const std::vector<RunPair>& pairs,
                                             const std::optional<std::vector<simcore::Job>>& jobs, Problems& problems,
-                                            unsigned threads = 0);
+                                            unsigned threads = 0,
+                                            const std::function<void(const std::string&)>& warn = {});
 
 /// @brief Runs every pair on the same jobs for every seed, on @p threads threads (0: all cores).
 /// With @p jobs given, every seed uses those jobs (the seed then only feeds random policies).

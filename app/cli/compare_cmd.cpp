@@ -358,7 +358,11 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
         store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create,
                                                       model::kSessionWriterBusyTimeout);
     model::Problems problems;
-    const auto result = model::compareVariants(subjects, pairs, in.jobs, problems, threads);
+    const std::string file = args.onePositional("scenario file");
+    const auto result =
+        model::compareVariants(subjects, pairs, in.jobs, problems, threads, [&](const std::string& slow) {
+            err << "warning: " << file << ": " << slow << "\n" << std::flush;
+        });
     if (!problems.empty()) {
         for (const auto& p : problems.items())
             err << "error: " << p.text() << "\n";

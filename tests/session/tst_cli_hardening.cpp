@@ -4,6 +4,7 @@
 // and the allowed range; outputs that must not be written leave the old file (or the FIFO, the
 // folder) exactly as it was; jobs that can never run are reported and never count as on time.
 #include "cli_test_support.h"
+#include "compare.h"
 #include "input_limits.h"
 #include "scenario.h"
 
@@ -75,6 +76,7 @@ private slots:
     void jobsThatCanNeverRunAreReported();
     void unfinishedJobsNeverCountAsOnTime();
     void longFullRescheduleIsPredicted();
+    void compareWarnsBeforeALongFullReschedule();
 
 private:
     QString write(const QString& name, const QByteArray& content)
@@ -461,6 +463,41 @@ void TestCliHardening::longFullRescheduleIsPredicted()
     auto cheap = sc;
     cheap.preemption = simcore::PreemptionMode::OnRepartition;
     QVERIFY(model::fullRescheduleWarning(cheap, std::vector<simcore::Job>(80000, jobs.front())).empty());
+}
+
+void TestCliHardening::compareWarnsBeforeALongFullReschedule()
+{
+    // 1,000 jobs released within a minute, 50 min of 1g work each, on 10,000 GPUs (70,000
+    // instances): predicted 2 x 1,000 x 50,000 = 1e8 placements, so compare warns before it runs.
+    // Every job gets its own instance, so the run itself stays short.
+    model::Problems problems;
+    const auto sc = model::parseScenario(
+        R"({"format":"migsight-scenario","version":1,"fleet":[{"gpu":"A100-40GB","count":10000,)"
+        R"("config_list":"fleet-12","layout":12}],"workload":{"kind":"poisson","rate_per_min":1}})",
+        "big.json", problems);
+    QVERIFY(problems.empty());
+    std::vector<simcore::Job> jobs(1000);
+    for (size_t i = 0; i < jobs.size(); ++i) {
+        jobs[i].id = static_cast<int>(i);
+        jobs[i].release = static_cast<double>(i) / 1000.0;
+        jobs[i].deadline = 1000.0;
+        jobs[i].work1g = 50.0;
+    }
+    std::vector<std::string> warnings;
+    const std::vector<model::CompareSubject> subjects{{"wide", sc, {1}}};
+    const auto result = model::compareVariants(subjects, model::parseRunPairs("edf-most-packed/static"), jobs, problems,
+                                               1, [&](const std::string& w) { warnings.push_back(w); });
+    QVERIFY(problems.empty());
+    QCOMPARE(warnings.size(), size_t{1});
+    QVERIFY2(QString::fromStdString(warnings[0]).startsWith("wide: full reschedule"), warnings[0].c_str());
+    QCOMPARE(result.runs.front().metrics.completed, 1000);
+    // Under on-repartition the same comparison is cheap and says nothing.
+    auto cheap = subjects;
+    cheap[0].scenario.preemption = simcore::PreemptionMode::OnRepartition;
+    warnings.clear();
+    (void)model::compareVariants(cheap, model::parseRunPairs("edf-most-packed/static"), jobs, problems, 1,
+                                 [&](const std::string& w) { warnings.push_back(w); });
+    QVERIFY(warnings.empty());
 }
 
 QTEST_GUILESS_MAIN(TestCliHardening)
