@@ -93,12 +93,17 @@ Result readStudy(const std::string& text, const char* kind, const std::string& w
     Json j = Json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object())
         throw std::invalid_argument(where + ": not a study (not a JSON object)");
-    if (j.value("format", "") != kFormat)
+    // The header's fields are read as text whatever their JSON type, so a damaged one is named.
+    const auto text_of = [&j](const char* key) {
+        const auto it = j.find(key);
+        return it != j.end() && it->is_string() ? it->template get<std::string>() : std::string();
+    };
+    if (text_of("format") != kFormat)
         throw std::invalid_argument(where + ": not a MIGsight study");
-    if (!j["version"].is_number_integer() || j["version"].get<int>() > kVersion)
+    if (!j["version"].is_number_integer() || j["version"].get<std::int64_t>() > kVersion)
         throw std::invalid_argument(where + ": written by a newer MIGsight");
-    if (j.value("kind", "") != kind)
-        throw std::invalid_argument(where + ": a '" + j.value("kind", "") + "' study, not '" + kind + "'");
+    if (text_of("kind") != kind)
+        throw std::invalid_argument(where + ": a '" + text_of("kind") + "' study, not '" + kind + "'");
     nullsToNan(j["result"]);
     try {
         return j["result"].get<Result>();

@@ -35,6 +35,7 @@ namespace ui {
 /// one per simulation batch, and total is an upper bound of them (a refinement may stop early).
 struct DayPlanJob : PlanJob<model::DayPlanResult>
 {
+    std::shared_ptr<const model::Scenario> scenario; ///< the scenario planned
 };
 
 namespace {
@@ -84,28 +85,6 @@ int expectedQuestions(const model::DayPlanOptions& o)
     return n;
 }
 
-bool sameFleetShape(const model::Scenario& a, const model::Scenario& b)
-{
-    const auto ga = a.fleetGpus();
-    const auto gb = b.fleetGpus();
-    if (ga.size() != gb.size())
-        return false;
-    for (size_t g = 0; g < ga.size(); ++g) {
-        if (ga[g].model->name != gb[g].model->name)
-            return false;
-    }
-    return true;
-}
-
-/// Whether a plan made for @p planned still describes @p now: everything but the repartitioner
-/// (which Apply itself changes) is the same.
-bool samePlanInputs(const model::Scenario& now, const model::Scenario& planned)
-{
-    model::Scenario a = now;
-    a.repartitioner = planned.repartitioner;
-    return model::writeScenarioJson(a) == model::writeScenarioJson(planned);
-}
-
 QDoubleSpinBox* numberBox(const char* name, double low, double high, double value, double step, int decimals,
                           const QString& tip)
 {
@@ -122,13 +101,18 @@ QDoubleSpinBox* numberBox(const char* name, double low, double high, double valu
 
 } // namespace
 
+QString PlanDayPanel::intro()
+{
+    return tr("Plan the day to see whether repartitioning through the day pays, and with which configuration mix "
+              "in each period.");
+}
+
 PlanDayPanel::PlanDayPanel(Workspace* workspace, QUndoStack* undo, QWidget* parent)
     : QWidget(parent), m_workspace(workspace), m_undo(undo), m_poll(new QTimer(this))
 {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(createControls());
-    m_summary = new QLabel(tr("Plan the day to see whether repartitioning through the day pays, and with which "
-                              "configuration mix in each period."));
+    m_summary = new QLabel(intro());
     m_summary->setObjectName(QStringLiteral("dayPlanSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -174,6 +158,25 @@ PlanDayPanel::PlanDayPanel(Workspace* workspace, QUndoStack* undo, QWidget* pare
     connect(m_apply, &QPushButton::clicked, this, [this] { applyPlan(); });
     connect(m_chartPlan, &QComboBox::currentIndexChanged, this, &PlanDayPanel::showChart);
     connect(m_workspace, &Workspace::scenarioChanged, this, &PlanDayPanel::updateStale);
+    connect(m_workspace->studies(), &Studies::restored, this, &PlanDayPanel::showStudy);
+}
+
+void PlanDayPanel::showStudy()
+{
+    cancelPlan(); // a plan still being made belongs to the previous document
+    const auto& study = m_workspace->studies()->dayPlan();
+    m_result = study.result;
+    m_planned = study.scenario;
+    m_table->setRowCount(0);
+    m_status->clear();
+    if (m_result) {
+        showResult();
+        updateStale();
+    } else {
+        m_summary->setText(intro());
+        m_chart->setPlan({}, {}, {}, 60.0);
+    }
+    m_apply->setEnabled(!isPlanning() && m_result != nullptr);
 }
 
 PlanDayPanel::~PlanDayPanel()
@@ -269,7 +272,7 @@ bool PlanDayPanel::startPlan()
     };
     job->total = static_cast<size_t>(expectedQuestions(o));
     m_job = job;
-    m_planned = scenario;
+    job->scenario = scenario;
     setPlanning(true);
     m_status->setText(tr("Solving the LP of the first seed's day…"));
     job->start(
@@ -319,16 +322,18 @@ void PlanDayPanel::onFinished()
     auto job = std::move(m_job);
     job->release();
     m_progress->setRange(0, 1);
-    if (job->result) {
+    if (job->result && !job->cancel) {
         m_result = std::move(job->result);
+        m_planned = job->scenario;
+        m_workspace->studies()->setDayPlan({m_result, m_planned});
+        m_workspace->setModified(true); // the session keeps the study
         m_progress->setValue(1);
         showResult();
     } else {
         m_progress->setValue(0);
-        m_status->setText(job->cancelled ? tr("Planning cancelled; the previous results (if any) are kept.")
-                                         : tr("Planning failed: %1").arg(job->error));
-        if (!m_result)
-            m_planned.reset();
+        m_status->setText(job->cancelled || job->cancel
+                              ? tr("Planning cancelled; the previous results (if any) are kept.")
+                              : tr("Planning failed: %1").arg(job->error));
     }
     setPlanning(false);
     updateStale();
@@ -426,7 +431,7 @@ void PlanDayPanel::updateStale()
     if (!m_result || isPlanning())
         return;
     const auto scenario = m_workspace->scenario();
-    if (scenario && scenario != m_planned && !samePlanInputs(*scenario, *m_planned))
+    if (scenario && scenario != m_planned && !sameStudyInputs(*scenario, *m_planned))
         m_status->setText(tr("The scenario changed since this plan: the rows above describe the old one. Plan "
                              "again to see the new one."));
 }
@@ -447,7 +452,7 @@ bool PlanDayPanel::applyPlan()
     const auto choice = plannedPolicy();
     if (!choice || isPlanning() || !scenario)
         return false;
-    if (!sameFleetShape(*scenario, *m_planned)) {
+    if (!sameGpuBoards(*scenario, *m_planned)) {
         m_status->setText(tr("The fleet changed since this plan: plan again before applying."));
         return false;
     }

@@ -66,6 +66,9 @@ private:
     void pollProgress();
     void onFinished();
     void showResult();
+    /// Shows the document's study (after a session was opened, or nothing for another document).
+    void showStudy();
+    static QString intro();
     void fillRow(int row, const model::DayPlanScore& score);
     void setPlanning(bool planning);
     void fitTableHeight();
@@ -91,7 +94,7 @@ private:
     DayPlanChart* m_chart = nullptr;
     QTimer* m_poll = nullptr;
     std::shared_ptr<DayPlanJob> m_job;
-    std::unique_ptr<model::DayPlanResult> m_result;
+    std::shared_ptr<const model::DayPlanResult> m_result;
     std::shared_ptr<const model::Scenario> m_planned; ///< the scenario the result belongs to
 };
 

@@ -33,6 +33,7 @@ namespace ui {
 struct StaticSearchJob : PlanJob<model::StaticSearchResult>
 {
     size_t seeds = 1;
+    std::shared_ptr<const model::Scenario> scenario; ///< the scenario searched
 };
 
 namespace {
@@ -56,17 +57,6 @@ QString layoutsText(const model::Scenario& scenario, const model::LayoutScore& s
         parts << (n > 1 ? QStringLiteral("%1 × %2").arg(n).arg(QString::fromStdString(text))
                         : QString::fromStdString(text));
     return parts.join(QStringLiteral("; "));
-}
-
-bool sameFleetShape(const model::Scenario& a, const model::Scenario& b)
-{
-    if (a.fleet.size() != b.fleet.size())
-        return false;
-    for (size_t g = 0; g < a.fleet.size(); ++g) {
-        if (a.fleet[g].count != b.fleet[g].count || a.fleet[g].model->name != b.fleet[g].model->name)
-            return false;
-    }
-    return true;
 }
 
 } // namespace
@@ -119,7 +109,24 @@ PlanStaticPanel::PlanStaticPanel(Workspace* workspace, QUndoStack* undo, QWidget
         fillCandidateLists();
         updateStale();
     });
+    connect(m_workspace->studies(), &Studies::restored, this, &PlanStaticPanel::showStudy);
     fillCandidateLists();
+}
+
+void PlanStaticPanel::showStudy()
+{
+    cancelSearch(); // a search still running belongs to the previous document
+    const auto& study = m_workspace->studies()->staticSearch();
+    m_result = study.result;
+    m_searched = study.scenario;
+    m_table->setRowCount(0);
+    m_verdict->clear();
+    m_status->clear();
+    if (m_result) {
+        showResult();
+        updateStale();
+    }
+    m_apply->setEnabled(m_result && !m_result->best.empty() && !isSearching());
 }
 
 PlanStaticPanel::~PlanStaticPanel()
@@ -234,7 +241,7 @@ bool PlanStaticPanel::startSearch()
     o.progress = [job = job.get()](size_t settled, size_t total) { return job->keepGoing(settled, total); };
     job->seeds = o.seeds.size();
     m_job = job;
-    m_searched = scenario;
+    job->scenario = scenario;
     setSearching(true);
     m_status->setText(tr("Preparing the layouts…"));
     job->start(
@@ -290,16 +297,20 @@ void PlanStaticPanel::onFinished()
 {
     auto job = std::move(m_job);
     job->release();
-    if (job->result) {
+    if (job->result && !job->cancel) {
         m_result = std::move(job->result);
+        m_searched = job->scenario;
+        m_workspace->studies()->setStaticSearch({m_result, m_searched});
+        m_workspace->setModified(true); // the session keeps the study
         showResult();
         m_progress->setRange(0, 1);
         m_progress->setValue(1);
     } else {
         m_progress->setRange(0, 1);
         m_progress->setValue(0);
-        m_status->setText(job->cancelled ? tr("Search cancelled; the previous results (if any) are kept.")
-                                         : tr("The search failed: %1").arg(job->error));
+        m_status->setText(job->cancelled || job->cancel
+                              ? tr("Search cancelled; the previous results (if any) are kept.")
+                              : tr("The search failed: %1").arg(job->error));
     }
     setSearching(false);
     updateStale();
@@ -365,7 +376,7 @@ void PlanStaticPanel::updateStale()
     if (!m_result || isSearching())
         return;
     const auto scenario = m_workspace->scenario();
-    if (scenario && scenario != m_searched && !sameFleetShape(*scenario, *m_searched))
+    if (scenario && scenario != m_searched && !sameFleetGroups(*scenario, *m_searched))
         m_status->setText(tr("The fleet changed since this search: search again before applying."));
 }
 
@@ -374,7 +385,7 @@ bool PlanStaticPanel::applySelected()
     const auto scenario = m_workspace->scenario();
     if (!m_result || m_result->best.empty() || isSearching() || !scenario)
         return false;
-    if (!sameFleetShape(*scenario, *m_searched)) {
+    if (!sameFleetGroups(*scenario, *m_searched)) {
         m_status->setText(tr("The fleet changed since this search: search again before applying."));
         return false;
     }

@@ -58,6 +58,8 @@ private:
     void pollProgress();
     void onFinished();
     void showResult();
+    /// Shows the document's study (after a session was opened, or nothing for another document).
+    void showStudy();
     void fillRow(int row, const model::LayoutScore& score, const QString& rank);
     void setSearching(bool searching);
     void updateStale();
@@ -78,7 +80,7 @@ private:
     QTableWidget* m_table = nullptr;
     QTimer* m_poll = nullptr;
     std::shared_ptr<StaticSearchJob> m_job;
-    std::unique_ptr<model::StaticSearchResult> m_result;
+    std::shared_ptr<const model::StaticSearchResult> m_result;
     std::shared_ptr<const model::Scenario> m_searched; ///< the scenario the result belongs to
 };
 

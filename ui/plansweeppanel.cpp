@@ -126,6 +126,27 @@ PlanSweepPanel::PlanSweepPanel(Workspace* workspace, QUndoStack* undo, QWidget* 
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { showResult(); });
     connect(m_limit, &QDoubleSpinBox::valueChanged, this, [this] { showResult(); });
     connect(m_workspace, &Workspace::scenarioChanged, this, &PlanSweepPanel::updateStale);
+    connect(m_workspace->studies(), &Studies::restored, this, &PlanSweepPanel::showStudy);
+}
+
+void PlanSweepPanel::showStudy()
+{
+    cancelSweep(); // a sweep still running belongs to the previous document
+    const auto& study = m_workspace->studies()->sweep();
+    m_result = study.result;
+    m_swept = study.scenario;
+    m_status->clear();
+    if (m_result) {
+        fillShownLoads();
+        showResult();
+        updateStale();
+    } else {
+        const QSignalBlocker block(m_shownLoad);
+        m_shownLoad->clear();
+        m_shownLoad->setEnabled(false);
+        m_view->clear();
+        m_apply->setEnabled(false);
+    }
 }
 
 PlanSweepPanel::~PlanSweepPanel()
@@ -337,9 +358,11 @@ void PlanSweepPanel::onFinished()
     job->release();
     setSweeping(false);
     m_progress->setRange(0, 1);
-    if (job->result) {
+    if (job->result && !job->cancel) {
         m_result = std::move(job->result);
         m_swept = job->scenario;
+        m_workspace->studies()->setSweep({m_result, m_swept});
+        m_workspace->setModified(true); // the session keeps the study
         m_progress->setValue(1);
         fillShownLoads();
         showResult();
@@ -349,8 +372,8 @@ void PlanSweepPanel::onFinished()
                               .arg(QLocale().toString(qulonglong(m_result->events))));
     } else {
         m_progress->setValue(0);
-        m_status->setText(job->cancelled ? tr("Sweep cancelled; the previous results (if any) are kept.")
-                                         : tr("The sweep failed: %1").arg(job->error));
+        m_status->setText(job->cancelled || job->cancel ? tr("Sweep cancelled; the previous results (if any) are kept.")
+                                                        : tr("The sweep failed: %1").arg(job->error));
     }
     updateStale();
     emit sweepEnded();
@@ -437,7 +460,7 @@ void PlanSweepPanel::updateStale()
     if (!m_result || isSweeping())
         return;
     const auto scenario = m_workspace->scenario();
-    if (scenario && scenario != m_swept)
+    if (scenario && !sameStudyInputs(*scenario, *m_swept))
         m_status->setText(tr("The scenario changed since this sweep: run it again to size the new one."));
 }
 

@@ -73,6 +73,8 @@ private:
     void onFinished();
     void fillShownLoads();
     void showResult();
+    /// Shows the document's study (after a session was opened, or nothing for another document).
+    void showStudy();
     void setSweeping(bool sweeping);
     void updateStale();
     void updateApply();
@@ -94,7 +96,7 @@ private:
     SweepView* m_view = nullptr;
     QTimer* m_poll = nullptr;
     std::shared_ptr<SweepJob> m_job;
-    std::unique_ptr<model::SweepResult> m_result;
+    std::shared_ptr<const model::SweepResult> m_result;
     std::shared_ptr<const model::Scenario> m_swept; ///< the scenario the result belongs to
 };
 

@@ -232,11 +232,16 @@ bool SessionController::openSession(const QString& path)
         showProblems(path, problemsHtml(path, loaded.problems), problemsText(loaded.problems));
         return false;
     }
+    const QString studyWarning = loaded.state.studyWarning;
     restore(std::move(loaded.state));
     m_autosave->setDirty(false);
     setDocument(QFileInfo(path).absoluteFilePath(), true);
-    showStatus(tr("Opened %1: %n run(s), recomputed from the stored settings", nullptr, int(m_workspace->runs().size()))
-                   .arg(QFileInfo(path).fileName()));
+    if (studyWarning.isEmpty())
+        showStatus(
+            tr("Opened %1: %n run(s), recomputed from the stored settings", nullptr, int(m_workspace->runs().size()))
+                .arg(QFileInfo(path).fileName()));
+    else
+        showStatus(studyWarning, 15000);
     return true;
 }
 
@@ -255,6 +260,9 @@ void SessionController::restore(SessionState state)
     m_workspace->setVariants(std::move(state.variants));
     for (const SessionSpec& spec : state.specs)
         m_workspace->addRun(spec.scheduler, spec.repartitioner, spec.variant);
+    m_workspace->studies()->restore(std::move(state.staticSearch), std::move(state.dayPlan), std::move(state.sweep));
+    if (!state.studyWarning.isEmpty())
+        showStatus(state.studyWarning, 15000);
     watchRestoredRuns(state);
     m_workspace->setModified(false);
 }

@@ -6,6 +6,7 @@
 #include "result_json.h"
 #include "scenario_writer.h"
 #include "session_store.h"
+#include "study_json.h"
 #include "workspace.h"
 
 #include <QDir>
@@ -90,6 +91,26 @@ Plan planRuns(const Workspace& ws, const std::string& scenarioJson, const std::s
     return plan;
 }
 
+/// One study as the workspace record keeps it: the scenario it was made on and its result.
+template <typename Result>
+void addStudy(QJsonObject& o, const char* key, const Study<Result>& study, std::string (*write)(const Result&))
+{
+    if (!study.result || !study.scenario)
+        return;
+    o[QLatin1String(key)] =
+        QJsonObject{{QStringLiteral("scenario"), QString::fromStdString(model::writeScenarioJson(*study.scenario))},
+                    {QStringLiteral("result"), QString::fromStdString(write(*study.result))}};
+}
+
+QJsonObject studiesJson(const Studies& studies)
+{
+    QJsonObject o;
+    addStudy(o, "static_layout", studies.staticSearch(), &model::staticSearchStudyJson);
+    addStudy(o, "day_plan", studies.dayPlan(), &model::dayPlanStudyJson);
+    addStudy(o, "fleet_sweep", studies.sweep(), &model::sweepStudyJson);
+    return o;
+}
+
 QJsonObject workspaceJson(const Workspace& ws, const std::string& scenarioJson, const std::string& variantsJson,
                           const QString& documentPath)
 {
@@ -99,6 +120,7 @@ QJsonObject workspaceJson(const Workspace& ws, const std::string& scenarioJson, 
                   {QStringLiteral("variants"), QString::fromStdString(variantsJson)},
                   {QStringLiteral("scenario_path"), ws.scenarioPath()},
                   {QStringLiteral("document"), documentPath}};
+    o[QStringLiteral("studies")] = studiesJson(*ws.studies());
     const model::WorkloadSpec& w = ws.scenario()->workload;
     if (w.kind == model::WorkloadSpec::Kind::Csv) {
         // Imported traces live in the application's data folder: keep the jobs with the session
@@ -230,6 +252,40 @@ std::vector<model::Variant> readVariants(const std::string& text, const model::S
     return model::parseVariants(text, path.toStdString() + " (variants)", base, problems);
 }
 
+/// Reads one kept study; a damaged one is left out with a warning (the session still opens).
+template <typename Result>
+Study<Result> readStudy(const QJsonObject& studies, const char* key, const QString& path,
+                        Result (*read)(const std::string&, const std::string&), QString& warning)
+{
+    const QJsonObject o = studies.value(QLatin1String(key)).toObject();
+    if (o.isEmpty())
+        return {};
+    const std::string where = path.toStdString() + " (" + key + " study)";
+    try {
+        model::Problems problems;
+        auto scenario =
+            model::parseScenario(o.value(QStringLiteral("scenario")).toString().toStdString(), where, problems);
+        if (!problems.empty())
+            throw std::invalid_argument(problems.items().front().text());
+        auto result = read(o.value(QStringLiteral("result")).toString().toStdString(), where);
+        return {std::make_shared<const Result>(std::move(result)),
+                std::make_shared<const model::Scenario>(std::move(scenario))};
+    } catch (const std::exception& e) {
+        if (!warning.isEmpty())
+            warning += QLatin1Char('\n');
+        warning += QObject::tr("A planning study was left out: %1").arg(QString::fromStdString(e.what()));
+    }
+    return {};
+}
+
+void readStudies(SessionState& s, const QJsonObject& o, const QString& path)
+{
+    const QJsonObject studies = o.value(QStringLiteral("studies")).toObject();
+    s.staticSearch = readStudy(studies, "static_layout", path, &model::staticSearchFromStudy, s.studyWarning);
+    s.dayPlan = readStudy(studies, "day_plan", path, &model::dayPlanFromStudy, s.studyWarning);
+    s.sweep = readStudy(studies, "fleet_sweep", path, &model::sweepFromStudy, s.studyWarning);
+}
+
 void readWorkspace(LoadedSession& out, const std::string& text, const QString& path)
 {
     const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
@@ -255,6 +311,7 @@ void readWorkspace(LoadedSession& out, const std::string& text, const QString& p
         s.specs.push_back(std::move(spec));
     }
     s.mainMetrics = std::to_string(o.value(QStringLiteral("main_run")).toInteger());
+    readStudies(s, o, path);
 }
 
 /// A session of migsight-cli: the scenario of its newest run, and that scenario's runs.

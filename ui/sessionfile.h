@@ -3,6 +3,7 @@
 
 #include "problems.h"
 #include "scenario.h"
+#include "studies.h"
 #include "variants.h"
 
 #include <QString>
@@ -35,6 +36,12 @@ struct SessionState
     std::string mainMetrics;              ///< stored metrics of the scenario's own run
     std::vector<model::Variant> variants; ///< the scenario's variants (docs/planning.md, "Variants")
     std::vector<SessionSpec> specs;
+    /// The Plan page's studies (docs/sessions.md, "Planning studies"); empty ones when none was kept.
+    Study<model::StaticSearchResult> staticSearch;
+    Study<model::DayPlanResult> dayPlan;
+    Study<model::SweepResult> sweep;
+    /// Studies that could not be read (damaged): the session still opens, without them.
+    QString studyWarning;
 };
 
 /// A session file read from disk: usable only when @c error is empty and @c problems too.

@@ -165,6 +165,14 @@ void SweepView::setResult(const model::SweepResult& result, size_t load, model::
     m_answer->setText(lines.join(QLatin1Char('\n')));
 }
 
+void SweepView::clear()
+{
+    m_data = {};
+    m_chart->setTitle({});
+    m_chart->setData(m_data, {});
+    m_answer->clear();
+}
+
 QString SweepView::answerText() const
 {
     return m_answer->text();

@@ -66,6 +66,9 @@ public:
     void setResult(const model::SweepResult& result, size_t load, model::TardinessMetric metric,
                    const std::optional<model::TardinessTarget>& target);
 
+    /// Shows nothing (a document without a sweep).
+    void clear();
+
     [[nodiscard]] SweepChart* chart() const { return m_chart; }
     [[nodiscard]] QString answerText() const;
     [[nodiscard]] const SweepPlotData& plotData() const { return m_data; }

@@ -31,7 +31,8 @@ std::string RunSpec::verdictLabel(bool withVariants) const
     return label;
 }
 
-Workspace::Workspace(QObject* parent) : QObject(parent), m_runner(new SimulationRunner(this))
+Workspace::Workspace(QObject* parent)
+    : QObject(parent), m_runner(new SimulationRunner(this)), m_studies(new Studies(this))
 {
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);
@@ -61,6 +62,7 @@ void Workspace::setScenario(model::Scenario scenario, const QString& path)
     m_path = path;
     m_lastRun.reset();
     m_bounds.reset();
+    m_studies->clear(); // they belong to the old document; a session restores its own after this
     // Another document: its variants (if any) come with it (setVariants()).
     const bool hadVariants = !m_variants.empty();
     m_variants.clear();

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "runsnapshot.h"
+#include "studies.h"
 #include "variants.h"
 
 #include <QElapsedTimer>
@@ -52,7 +53,8 @@ class Workspace : public QObject
 public:
     explicit Workspace(QObject* parent = nullptr);
 
-    /// Replaces the open scenario (dropping the old run) and starts a run of it.
+    /// Replaces the open scenario (dropping the old run and the studies of the Plan page) and
+    /// starts a run of it.
     void setScenario(model::Scenario scenario, const QString& path);
     /// Replaces the open scenario by an edited version of it (same file path), marks the
     /// workspace modified and starts a run of the edited scenario. @p what names the edit for
@@ -66,6 +68,8 @@ public:
     void setModified(bool modified);
 
     [[nodiscard]] std::shared_ptr<const model::Scenario> scenario() const { return m_scenario; }
+    /// The Plan page's results of this document (kept with the session).
+    [[nodiscard]] Studies* studies() const { return m_studies; }
     [[nodiscard]] QString scenarioPath() const { return m_path; }
     /// The latest finished run of the open scenario, if any.
     [[nodiscard]] const std::optional<RunSnapshot>& lastRun() const { return m_lastRun; }
@@ -172,6 +176,7 @@ private:
     model::Variant* mutableVariant(const QString& name);
 
     SimulationRunner* m_runner = nullptr;
+    Studies* m_studies = nullptr;
     std::shared_ptr<const model::Scenario> m_scenario;
     QString m_path;
     bool m_modified = false;

@@ -4,9 +4,14 @@
 #include "autosave.h"
 #include "comparepage.h"
 #include "mainwindow.h"
+#include "planpage.h"
+#include "planstaticpanel.h"
+#include "plansweeppanel.h"
 #include "recentfiles.h"
 #include "result_json.h"
+#include "session_store.h"
 #include "sessioncontroller.h"
+#include "sweepview.h"
 #include "theme.h"
 #include "workspace.h"
 
@@ -14,17 +19,27 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
+#include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <qcustomplot.h>
+#include <sqlite3.h>
 
 namespace {
 
@@ -80,6 +95,44 @@ bool dropOn(QWidget& window, const QString& path)
     return drop.isAccepted();
 }
 
+/// Clicks the button named @p name and waits for @p ended; false when it is disabled or never ends.
+template <typename Signal>
+bool clickAndWait(QWidget* panel, const char* name, typename QtPrivate::FunctionPointer<Signal>::Object* sender,
+                  Signal ended)
+{
+    QSignalSpy spy(sender, ended);
+    auto* button = panel->findChild<QPushButton*>(QLatin1String(name));
+    if (!button || !button->isEnabled())
+        return false;
+    QTest::mouseClick(button, Qt::LeftButton);
+    return spy.count() > 0 || spy.wait(kTimeoutMs * 3);
+}
+
+/// Replaces the workspace record's kept fleet-size study result with @p text, as a damaged file has it.
+void damageSweepStudy(const QString& path, const QString& text)
+{
+    QJsonObject o;
+    {
+        const model::SessionStore store(path.toStdString(), model::SessionStore::Mode::ReadOnly);
+        o = QJsonDocument::fromJson(QByteArray::fromStdString(store.metaValue("workspace"))).object();
+    }
+    QJsonObject studies = o.value(QStringLiteral("studies")).toObject();
+    QJsonObject sweep = studies.value(QStringLiteral("fleet_sweep")).toObject();
+    QVERIFY(!sweep.isEmpty());
+    sweep[QStringLiteral("result")] = text;
+    studies[QStringLiteral("fleet_sweep")] = sweep;
+    o[QStringLiteral("studies")] = studies;
+    const QByteArray value = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path.toUtf8().constData(), &db), SQLITE_OK);
+    sqlite3_stmt* st = nullptr;
+    QCOMPARE(sqlite3_prepare_v2(db, "UPDATE meta SET value = ? WHERE key = 'workspace'", -1, &st, nullptr), SQLITE_OK);
+    sqlite3_bind_text(st, 1, value.constData(), int(value.size()), SQLITE_TRANSIENT);
+    QCOMPARE(sqlite3_step(st), SQLITE_DONE);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
 /// A window on the quick-start scenario with two runs, the second with a parameter set.
 struct Studio
 {
@@ -111,6 +164,7 @@ private slots:
     void autosaveAndRecovery();
     void droppedFilesOpen();
     void cliSessionOpens();
+    void planningStudiesAreKept();
     void themeSwitchRestylesCharts();
     void windowStateIsKept();
 };
@@ -295,6 +349,56 @@ void TestSession::cliSessionOpens()
     QCOMPARE(window.workspace()->runs().size(), size_t(1));
     QVERIFY(window.windowTitle().contains(QStringLiteral("cli.sqlite")));
     QTRY_COMPARE_WITH_TIMEOUT(window.session()->matchedRuns(), 1, kTimeoutMs);
+}
+
+void TestSession::planningStudiesAreKept()
+{
+    QTemporaryDir dir;
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    ui::PlanStaticPanel* layouts = window.planPage()->staticPanel();
+    ui::PlanSweepPanel* sizes = window.planPage()->findChild<ui::PlanSweepPanel*>();
+    QVERIFY(layouts && sizes);
+    QVERIFY(clickAndWait(layouts, "planSearch", layouts, &ui::PlanStaticPanel::searchEnded));
+    sizes->gpusEdit()->setText(QStringLiteral("1-3"));
+    sizes->loadsEdit()->setText(QStringLiteral("1"));
+    sizes->seedsBox()->setValue(1);
+    QVERIFY(clickAndWait(sizes, "planSweepRun", sizes, &ui::PlanSweepPanel::sweepEnded));
+    QVERIFY(layouts->result() && sizes->result());
+    QVERIFY(window.workspace()->isModified()); // a finished study is work to save
+    const QString verdict = layouts->verdictLabel()->text();
+    const int rows = layouts->table()->rowCount();
+    const QString answer = sizes->view()->answerText();
+    const std::vector<double> ets = sizes->result()->cells.back().etBySeed;
+
+    const QString path = dir.filePath(QStringLiteral("planned.sqlite"));
+    QVERIFY(window.session()->saveTo(path));
+    QVERIFY(window.session()->newSession());
+    QVERIFY(!layouts->result() && !sizes->result());
+    QCOMPARE(layouts->table()->rowCount(), 0);
+
+    // Reopened: both studies are back as they were, without running again, and not stale.
+    QVERIFY(window.session()->openFile(path));
+    QVERIFY(layouts->result() && sizes->result());
+    QVERIFY(!layouts->isSearching() && !sizes->isSweeping());
+    QCOMPARE(layouts->verdictLabel()->text(), verdict);
+    QCOMPARE(layouts->table()->rowCount(), rows);
+    QCOMPARE(sizes->view()->answerText(), answer);
+    QCOMPARE(sizes->result()->cells.back().etBySeed, ets); // to the bit
+    QVERIFY2(!sizes->statusLabel()->text().contains(QStringLiteral("changed")),
+             qPrintable(sizes->statusLabel()->text()));
+    QVERIFY(!window.workspace()->isModified());
+
+    // A damaged study is left out with a message naming the file; the session and the other study open.
+    QVERIFY(window.session()->newSession());
+    damageSweepStudy(path, QStringLiteral("{\"format\": \"migsight-study\", \"version\": 1, \"kind\": 7}"));
+    QVERIFY(window.session()->openFile(path));
+    QVERIFY(layouts->result());
+    QVERIFY(!sizes->result());
+    const QString message = window.statusBar()->currentMessage();
+    QVERIFY2(message.contains(QStringLiteral("A planning study was left out")) && message.contains(path),
+             qPrintable(message));
 }
 
 void TestSession::themeSwitchRestylesCharts()

@@ -123,6 +123,11 @@ private slots:
         std::string newer = model::sweepStudyJson(sweep);
         newer.replace(newer.find("\"version\":1"), 11, "\"version\":9");
         QVERIFY(refusal([&] { (void)model::sweepFromStudy(newer, place); }).contains("written by a newer MIGsight"));
+        std::string numbered = model::sweepStudyJson(sweep);
+        numbered.replace(numbered.find("\"kind\":\"fleet-sweep\""), 20, "\"kind\":7");
+        QVERIFY(refusal([&] {
+                    (void)model::sweepFromStudy(numbered, place);
+                }).startsWith(QString::fromStdString(place) + ": a '' study, not 'fleet-sweep'"));
         std::string typed = model::staticSearchStudyJson(model::StaticSearchResult{});
         typed.replace(typed.find("\"exhaustive\":true"), 17, "\"exhaustive\":\"yes\"");
         const QString message = refusal([&] { (void)model::staticSearchFromStudy(typed, place); });
