@@ -3,10 +3,12 @@
 // unsaved work goes, autosave and recovery after a crash, files dropped on the window.
 #include "autosave.h"
 #include "comparepage.h"
+#include "jobs_csv.h"
 #include "mainwindow.h"
 #include "recentfiles.h"
 #include "result_json.h"
 #include "sessioncontroller.h"
+#include "simulation.h"
 #include "theme.h"
 #include "workspace.h"
 
@@ -25,6 +27,8 @@
 #include <QTest>
 #include <QTimer>
 #include <qcustomplot.h>
+
+#include <fstream>
 
 namespace {
 
@@ -175,8 +179,14 @@ void TestSession::csvWorkloadSeedSurvivesReopen()
     window.openScenario(sample("quickstart.json"));
     ui::Workspace* ws = window.workspace();
     model::Scenario traced = *ws->scenario();
+    const std::string csv = dir.filePath(QStringLiteral("trace.csv")).toStdString();
+    {
+        model::Problems problems;
+        std::ofstream out(csv); // the quick start's own day as a trace: the random policy depends on the seed
+        model::writeJobsCsv(out, model::scenarioJobs(traced, std::nullopt, problems), traced.jobTypes);
+    }
     traced.workload.kind = model::WorkloadSpec::Kind::Csv;
-    traced.workload.csvPath = sample("teaching/01-mig-vs-whole-gpu.csv").toStdString();
+    traced.workload.csvPath = csv;
     ws->editScenario(traced, QStringLiteral("import a trace"));
     ws->addRun({"random", {}}, {"static", {}});
     QTRY_VERIFY_WITH_TIMEOUT(allRunsDone(ws), kTimeoutMs);
