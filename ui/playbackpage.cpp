@@ -47,7 +47,8 @@ void PlaybackCanvas::paintEvent(QPaintEvent* /*event*/)
         painter.drawText(rect(), Qt::AlignCenter, tr("Pick a run to play it back step by step."));
         return;
     }
-    paintPlayback(painter, QRectF(rect()).adjusted(10, 8, -10, -8), *m_playback, *m_state, font());
+    paintPlayback(painter, QRectF(rect()).adjusted(10, 8, -10, -8), *m_playback, *m_state, font(),
+                  palette().color(QPalette::Base));
 }
 
 PlaybackPage::PlaybackPage(Workspace* workspace, QWidget* parent)
@@ -148,12 +149,29 @@ void PlaybackPage::connectSignals()
     });
     connect(m_run, &QComboBox::activated, this, &PlaybackPage::record);
     connect(m_workspace, &Workspace::runsChanged, this, &PlaybackPage::refreshRuns);
+    // Another file (or an edit) makes the shown playback a run of a scenario that is gone.
+    connect(m_workspace, &Workspace::scenarioChanged, this, &PlaybackPage::dropPlayback);
     connect(m_workspace, &Workspace::runFinished, this, [this] {
         const bool first = !m_playback;
         refreshRuns();
         if (first && m_run->count() > 0 && isVisible())
             record();
     });
+}
+
+void PlaybackPage::dropPlayback()
+{
+    if (!m_playback && !m_recording)
+        return;
+    pause();
+    ++m_request; // a recording in flight is of the old scenario: its result is dropped
+    m_recording = false;
+    m_playback.reset();
+    m_state = {};
+    m_canvas->setPlayback(nullptr, nullptr);
+    showState();
+    m_status->setText(tr("Waiting for the new run…"));
+    refreshRuns();
 }
 
 void PlaybackPage::refreshRuns()
@@ -185,6 +203,7 @@ void PlaybackPage::record()
     if (!snapshot)
         return;
     const int request = ++m_request;
+    m_recording = true;
     if (m_thread != nullptr) {
         m_thread->wait();
         delete m_thread;
@@ -214,6 +233,7 @@ void PlaybackPage::onRecorded(int request, std::shared_ptr<const model::Playback
 {
     if (request != m_request)
         return; // a newer pick is on its way
+    m_recording = false;
     if (!playback) {
         m_status->setText(tr("Failed: %1").arg(error));
         return;
@@ -300,7 +320,7 @@ void PlaybackPage::setSpeed(int stepsPerSecond)
 void PlaybackPage::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    if (!m_playback && m_request == 0 && m_run->count() > 0)
+    if (!m_playback && !m_recording && m_run->count() > 0)
         record();
 }
 
