@@ -24,7 +24,7 @@ constexpr int kRunTimeoutMs = 120000;
 bool allDone(const ui::Workspace& workspace)
 {
     for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running || !spec.latest)
+        if (spec.running() || !spec.latest)
             return false;
     return !workspace.runs().empty();
 }

@@ -298,7 +298,7 @@ void TestMainWindow::pendingReRunCanBeCancelled()
     ui::Workspace workspace;
     workspace.setScenario(loaded.scenario, QStringLiteral("quickstart.json"));
     const int key = workspace.addRun({"edf-most-packed", {}}, {"static", {}});
-    QTRY_VERIFY_WITH_TIMEOUT(!workspace.runSpec(key)->running, kRunTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!workspace.runSpec(key)->running(), kRunTimeoutMs);
     workspace.setDebounceMs(60000);
     model::Scenario edited = *workspace.scenario();
     edited.workload.diurnal.multiplier = 5;
@@ -306,14 +306,14 @@ void TestMainWindow::pendingReRunCanBeCancelled()
     edited.workload.diurnal.multiplier = 6;
     workspace.editScenario(edited, QStringLiteral("second")); // held until the debounce ends
     const ui::RunSpec* spec = workspace.runSpec(key);
-    QVERIFY(spec->running && spec->stale);
+    QVERIFY(spec->running() && spec->stale());
     QTRY_VERIFY_WITH_TIMEOUT(spec->latest->scenario->workload.diurnal.multiplier == 5, kRunTimeoutMs);
-    QVERIFY(spec->running); // the first edit's result is in; the second's re-run still pending
+    QVERIFY(spec->running()); // the first edit's result is in; the second's re-run still pending
     QSignalSpy changed(&workspace, &ui::Workspace::runSpecChanged);
     workspace.cancelRun(key);
-    QVERIFY(!spec->running);
-    QVERIFY(spec->stale);
-    QCOMPARE(spec->error, QStringLiteral("cancelled"));
+    QVERIFY(!spec->running());
+    QVERIFY(spec->stale());
+    QVERIFY(spec->state == ui::RunState::Cancelled);
     QVERIFY(!changed.isEmpty());
     QTest::qWait(200);
     QCOMPARE(spec->latest->scenario->workload.diurnal.multiplier, 5.0); // nothing ran after

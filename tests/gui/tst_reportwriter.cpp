@@ -21,7 +21,7 @@ constexpr int kRunTimeoutMs = 120000;
 bool allDone(const ui::Workspace& workspace)
 {
     for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running || !spec.latest || spec.stale)
+        if (spec.running() || !spec.latest || spec.stale())
             return false;
     return !workspace.runs().empty();
 }
