@@ -11,6 +11,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -228,6 +229,9 @@ void TestRuns::cancelledRunsSayNotCurrentAndF5ReRunsThem()
     QVERIFY(text != nullptr);
     QVERIFY2(!text->text().contains(QStringLiteral("all finished")), qPrintable(text->text()));
     QVERIFY2(text->text().contains(QStringLiteral("2 of 2")), qPrintable(text->text()));
+    window.resize(1280, 800);
+    window.showPage(QStringLiteral("runs"));
+    window.runsPage()->grab().save(QDir::temp().filePath(QStringLiteral("migsight-runs-cancelled.png")));
     QVERIFY(window.runsPage()
                 ->runsModel()
                 ->index(0, ui::RunsModel::StatusColumn)
