@@ -10,6 +10,7 @@
 #include "workspace.h"
 
 #include <QAction>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
@@ -19,6 +20,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include <map>
 
@@ -58,6 +60,7 @@ class TestMainWindow : public QObject
 private slots:
     void showsTheQuickstartRun();
     void runActionAndButtonRunAgain();
+    void scenarioCanBeRenamed();
     void badScenarioListsEveryProblem();
     void missingSessionIsReported();
     void newerScenarioWinsOverARunningOne();
@@ -122,6 +125,26 @@ void TestMainWindow::runActionAndButtonRunAgain()
     QTest::mouseClick(button, Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, kRunTimeoutMs);
     QCOMPARE(window.workspace()->lastRun()->id, firstId + 2);
+}
+
+void TestMainWindow::scenarioCanBeRenamed()
+{
+    // The title stayed "Quick start" after the fleet and workload were replaced, with no way to
+    // change it (issue #17, studio).
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    ui::OverviewPage* overview = window.overviewPage();
+    QVERIFY(window.findChild<QToolButton*>(QStringLiteral("renameScenarioButton")) != nullptr);
+    auto* title = window.findChild<QLabel*>(QStringLiteral("scenarioTitle"));
+    QVERIFY(title != nullptr);
+    QVERIFY(!overview->renameScenario(QStringLiteral("   ")).isEmpty()); // refused, nothing changed
+    QVERIFY(!overview->renameScenario(QString(ui::OverviewPage::kMaxTitle + 1, QLatin1Char('x'))).isEmpty());
+    QVERIFY(!window.workspace()->isModified());
+    QVERIFY(overview->renameScenario(QStringLiteral("  Alibaba trace, 8 GPUs ")).isEmpty());
+    QCOMPARE(window.workspace()->scenario()->name, std::string("Alibaba trace, 8 GPUs"));
+    QCOMPARE(title->text(), QStringLiteral("Alibaba trace, 8 GPUs"));
+    QVERIFY(window.workspace()->isModified()); // saved with the session
 }
 
 void TestMainWindow::badScenarioListsEveryProblem()
