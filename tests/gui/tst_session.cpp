@@ -4,6 +4,7 @@
 #include "autosave.h"
 #include "comparepage.h"
 #include "jobs_csv.h"
+#include "layouteditor.h"
 #include "mainwindow.h"
 #include "recentfiles.h"
 #include "result_json.h"
@@ -21,6 +22,7 @@
 #include <QMimeData>
 #include <QProcess>
 #include <QSettings>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -118,6 +120,7 @@ private slots:
     void cliSessionOpens();
     void themeSwitchRestylesCharts();
     void windowStateIsKept();
+    void strayPanelStateIsRefusedAndLayoutResets();
 };
 
 void TestSession::initTestCase()
@@ -372,6 +375,46 @@ void TestSession::windowStateIsKept()
     QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("pages"))->currentWidget(),
              static_cast<QWidget*>(window.comparePage()));
     QCOMPARE(window.size(), QSize(1000, 700));
+}
+
+void TestSession::strayPanelStateIsRefusedAndLayoutResets()
+{
+    // The Layouts page's panels came back stacked or collapsed after a restart, with no way back
+    // (issue #17, studio): a saved state that turns a row into a column or collapses a panel is
+    // refused, and View › Reset layout gives the panels their first sizes.
+    ui::MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(window.showPage(QStringLiteral("layouts")));
+    auto* splitter = window.findChild<ui::LayoutEditorPage*>()->findChild<QSplitter*>();
+    QVERIFY(splitter != nullptr && splitter->orientation() == Qt::Horizontal);
+    const QList<int> first = splitter->sizes();
+    const QList<QSplitter*> all = window.findChildren<QSplitter*>();
+    const QString key =
+        QStringLiteral("splitters/") +
+        (splitter->objectName().isEmpty() ? QString::number(all.indexOf(splitter)) : splitter->objectName());
+    QSplitter stray(Qt::Vertical);
+    for (int i = 0; i < first.size(); ++i)
+        stray.addWidget(new QWidget);
+    stray.resize(400, 600);
+    stray.setSizes(QList<int>(first.size(), 200));
+    QSettings().setValue(key, stray.saveState());
+    window.session()->restoreWindowState();
+    QCOMPARE(splitter->orientation(), Qt::Horizontal);
+    for (int size : splitter->sizes())
+        QVERIFY(size > 0);
+
+    QList<int> shut = first;
+    shut[1] += shut[0];
+    shut[0] = 0;
+    splitter->setSizes(shut); // the user dragged the palette shut
+    window.session()->saveWindowState();
+    auto* reset = window.findChild<QAction*>(QStringLiteral("resetLayoutAction"));
+    QVERIFY(reset != nullptr);
+    reset->trigger();
+    QVERIFY(splitter->sizes().front() > 0);
+    QCOMPARE(splitter->sizes(), first);
+    QVERIFY(!QSettings().contains(key));
 }
 
 QTEST_MAIN(TestSession)
