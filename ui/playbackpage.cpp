@@ -84,20 +84,27 @@ PlaybackPage::~PlaybackPage()
 
 QWidget* PlaybackPage::createControls()
 {
+    // Two rows (run and transport; time and export): one row kept the window 1,100 px wide.
     auto* bar = new QWidget;
-    auto* row = new QHBoxLayout(bar);
-    row->setContentsMargins(0, 0, 0, 0);
+    auto* rows = new QVBoxLayout(bar);
+    rows->setContentsMargins(0, 0, 0, 0);
+    auto* row = new QHBoxLayout;
+    auto* timeRow = new QHBoxLayout;
+    rows->addLayout(row);
+    rows->addLayout(timeRow);
     m_run = new QComboBox;
     m_run->setObjectName(QStringLiteral("playbackRun"));
-    m_run->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_run->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_run->setMinimumContentsLength(24); // longer run names are elided; the list shows them whole
     row->addWidget(new QLabel(tr("Run:")));
     row->addWidget(m_run);
+    QHBoxLayout* target = row;
     auto button = [&](const QString& text, const QString& tip, const char* name) {
         auto* b = new QToolButton;
         b->setText(text);
         b->setToolTip(tip);
         b->setObjectName(QLatin1String(name));
-        row->addWidget(b);
+        target->addWidget(b);
         return b;
     };
     m_start = button(tr("|◀ Start"), tr("Back to the start"), "playbackStart");
@@ -110,20 +117,22 @@ QWidget* PlaybackPage::createControls()
     m_speed->setRange(1, 240);
     m_speed->setSuffix(tr(" steps/s"));
     row->addWidget(m_speed);
+    row->addStretch(1);
+    target = timeRow;
     m_slider = new QSlider(Qt::Horizontal);
     m_slider->setObjectName(QStringLiteral("playbackSlider"));
     m_slider->setMinimumWidth(160);
-    row->addWidget(m_slider, 1);
+    timeRow->addWidget(m_slider, 1);
     m_time = new QDoubleSpinBox;
     m_time->setObjectName(QStringLiteral("playbackTime"));
     m_time->setSuffix(tr(" min"));
     m_time->setDecimals(2);
     m_time->setKeyboardTracking(false);
     m_time->setToolTip(tr("Jump to a time (minutes from the start)"));
-    row->addWidget(m_time);
+    timeRow->addWidget(m_time);
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("playbackStatus"));
-    row->addWidget(m_status);
+    timeRow->addWidget(m_status);
     auto* exportButton =
         button(tr("Export PNGs…"), tr("Write the frames from here to the end as numbered PNGs"), "playbackExport");
     connect(exportButton, &QToolButton::clicked, this, &PlaybackPage::exportFrames);

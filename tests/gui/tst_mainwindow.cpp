@@ -61,6 +61,7 @@ private slots:
     void showsTheQuickstartRun();
     void runActionAndButtonRunAgain();
     void scenarioCanBeRenamed();
+    void windowCanBeNarrow();
     void badScenarioListsEveryProblem();
     void missingSessionIsReported();
     void newerScenarioWinsOverARunningOne();
@@ -145,6 +146,21 @@ void TestMainWindow::scenarioCanBeRenamed()
     QCOMPARE(window.workspace()->scenario()->name, std::string("Alibaba trace, 8 GPUs"));
     QCOMPARE(title->text(), QStringLiteral("Alibaba trace, 8 GPUs"));
     QVERIFY(window.workspace()->isModified()); // saved with the session
+}
+
+void TestMainWindow::windowCanBeNarrow()
+{
+    // The window could not be narrower than 1,057 px (issue #17, studio): the Playback page's one
+    // row of controls set the minimum of every page.
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    QTRY_VERIFY_WITH_TIMEOUT(window.workspace()->lastRun().has_value(), kRunTimeoutMs);
+    for (const char* page : {"overview", "runs", "compare", "layouts", "workload", "playback", "plan"}) {
+        QVERIFY(window.showPage(QLatin1String(page)));
+        window.resize(900, 700);
+        QTRY_COMPARE(window.width(), 900);
+    }
 }
 
 void TestMainWindow::badScenarioListsEveryProblem()
