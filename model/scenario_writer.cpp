@@ -66,7 +66,9 @@ Json workloadJson(const WorkloadSpec& w)
     case WorkloadSpec::Kind::Csv:
         break;
     }
-    return Json{{"kind", "csv"}, {"path", w.csvPath.string()}};
+    // The engine seed (seeded policies, docs/scenario.md) is kept with a CSV workload too: without it a
+    // reopened session re-ran with seed 1 and gave other results.
+    return Json{{"kind", "csv"}, {"path", w.csvPath.string()}, {"seed", w.diurnal.seed}};
 }
 
 Json jobTypesJson(const std::vector<simcore::JobType>& types)

@@ -142,8 +142,9 @@ WorkloadSpec readWorkload(JsonReader& r, const Json& root, const std::vector<sim
         spec.poisson.durationMin = r.optionalNumber(w, "$.workload", "duration_min", 1440.0, 0.0, 1e7);
         spec.poisson.seed = readSeed(r, w);
     } else if (kind == "csv") {
-        r.allowKeys(w, "$.workload", {"kind", "path"});
+        r.allowKeys(w, "$.workload", {"kind", "path", "seed"});
         spec.kind = WorkloadSpec::Kind::Csv;
+        spec.diurnal.seed = readSeed(r, w); // the engine seed of seeded policies (docs/scenario.md)
         const std::filesystem::path p = r.text(w, "$.workload", "path");
         spec.csvPath = p.is_absolute() ? p : std::filesystem::path(file).parent_path() / p;
     } else if (!kind.empty()) {

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartexport.h"
 
+#include "atomic_file.h"
 #include "chartwidget.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QClipboard>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -18,6 +21,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QSvgGenerator>
+#include <QTemporaryDir>
 #include <qcustomplot.h>
 
 namespace ui {
@@ -39,6 +43,15 @@ bool exportSvg(QCustomPlot& plot, const QString& path, QSize logical, double dpi
     return painter.end();
 }
 
+bool readAll(const QString& path, QByteArray& bytes)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    bytes = file.readAll();
+    return true;
+}
+
 } // namespace
 
 ExportFormat formatForPath(const QString& path)
@@ -56,6 +69,9 @@ bool exportChart(const ChartWidget& chart, const QString& path, const ExportSpec
     QCustomPlot& plot = *chart.plot();
     const double scale = spec.dpi / 96.0;
     bool ok = false;
+    QByteArray bytes;
+    QTemporaryDir scratch; // the vector formats are written to a file first, then renamed into place
+    const QString vector = scratch.filePath(QStringLiteral("chart"));
     switch (spec.format) {
     case ExportFormat::Png: {
         // Lay out at size / scale and render scaled: the image has exactly the asked pixels.
@@ -67,21 +83,35 @@ bool exportChart(const ChartWidget& chart, const QString& path, const ExportSpec
         QImage image = pixmap.toImage();
         image.setDotsPerMeterX(qRound(spec.dpi / 0.0254));
         image.setDotsPerMeterY(qRound(spec.dpi / 0.0254));
-        ok = image.save(path, "PNG");
+        QBuffer buffer(&bytes);
+        ok = buffer.open(QIODevice::WriteOnly) && image.save(&buffer, "PNG");
         break;
     }
     case ExportFormat::Svg:
-        ok = exportSvg(plot, path, spec.size, spec.dpi);
+        ok = scratch.isValid() && exportSvg(plot, vector, spec.size, spec.dpi) && readAll(vector, bytes);
         break;
     case ExportFormat::Pdf:
-        ok = plot.savePdf(path, spec.size.width(), spec.size.height(), QCP::epNoCosmetic, QStringLiteral("MIGsight"),
-                          chart.title());
+        ok = scratch.isValid() &&
+             plot.savePdf(vector, spec.size.width(), spec.size.height(), QCP::epNoCosmetic, QStringLiteral("MIGsight"),
+                          chart.title()) &&
+             readAll(vector, bytes);
         break;
     }
     plot.replot(QCustomPlot::rpQueuedReplot); // toPixmap/savePdf lay the plot out at another size
-    if (!ok && error)
-        *error = QObject::tr("cannot write %1").arg(path);
-    return ok;
+    if (!ok) {
+        if (error)
+            *error = QObject::tr("cannot write %1").arg(path);
+        return false;
+    }
+    try {
+        // As every output of migsight-cli (docs/limits.md): the old file stays until the new one is whole.
+        model::writeFileAtomically(path.toStdString(), bytes.toStdString());
+    } catch (const std::exception& e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+    return true;
 }
 
 void copyChartToClipboard(const ChartWidget* chart, QSize size)

@@ -50,10 +50,16 @@ SeriesLine line(const QString& name, const QColor& colour, double width, const s
 /// debounce); otherwise why no update is coming.
 QString staleReason(const RunSpec& spec)
 {
-    if (spec.running || spec.error.isEmpty())
-        return ComparePage::tr("updating…");
-    return spec.error == Workspace::tr("cancelled") ? ComparePage::tr("re-run cancelled")
-                                                    : ComparePage::tr("re-run failed");
+    switch (spec.state) {
+    case RunState::Cancelled:
+        return ComparePage::tr("re-run cancelled");
+    case RunState::Failed:
+        return ComparePage::tr("re-run failed");
+    case RunState::Current:
+    case RunState::Running:
+        break;
+    }
+    return ComparePage::tr("updating…");
 }
 
 /// " — rank 2, +3.1%" (or ", baseline") for a ranked run (docs/planning.md, "Verdicts").
@@ -83,12 +89,14 @@ QString costLine(const RunSnapshot& run)
 QString headerHtml(int column, const RunSpec& spec, const model::RankedRun* ranked)
 {
     QString state;
-    if (spec.running && !spec.latest)
+    if (spec.running() && !spec.latest)
         state = ComparePage::tr(" — <i>running…</i>");
-    else if (spec.stale || spec.running)
+    else if (spec.stale() || spec.running())
         state = ComparePage::tr(" — <i>stale, %1</i>").arg(staleReason(spec));
-    else if (!spec.error.isEmpty())
+    else if (spec.state == RunState::Failed)
         state = ComparePage::tr(" — failed");
+    else if (spec.state == RunState::Cancelled)
+        state = ComparePage::tr(" — cancelled");
     QString html = QStringLiteral("<span style='color:%1'>■</span> <b>%2</b> %3%4%5")
                        .arg(runColour(column).name(), QString(QChar(u'A' + column)), spec.label().toHtmlEscaped(),
                             state, rankHtml(ranked));
@@ -293,7 +301,7 @@ void ComparePage::refreshVerdict()
             withVariants = withVariants || !spec->variant.isEmpty();
     for (int key : runs()) {
         const RunSpec* spec = m_workspace->runSpec(key);
-        if (!spec || !spec->latest || spec->stale || spec->running || !spec->error.isEmpty())
+        if (!spec || !spec->latest || spec->state != RunState::Current)
             continue;
         const std::string label = spec->verdictLabel(withVariants);
         const auto cost = model::scenarioRunCost(*spec->latest->scenario, *spec->latest->result);
@@ -315,12 +323,12 @@ void ComparePage::refresh()
 {
     refreshVerdict();
     const QList<int> keys = runs();
-    std::vector<std::tuple<int, const void*, bool, bool, QString>> state;
+    std::vector<std::tuple<int, const void*, bool, bool, QString, int>> state;
     for (int key : keys) {
         const RunSpec* spec = m_workspace->runSpec(key);
         const void* result = spec && spec->latest ? spec->latest->result.get() : nullptr;
-        state.emplace_back(spec ? key : 0, result, spec && (spec->stale || spec->running), spec && spec->running,
-                           spec ? spec->error : QString());
+        state.emplace_back(spec ? key : 0, result, spec && (spec->stale() || spec->running()), spec && spec->running(),
+                           spec ? spec->error : QString(), spec ? static_cast<int>(spec->state) : -1);
     }
     // A new result while another shown run is still running (both re-run by one edit): wait for
     // it, so the charts change once and the GUI thread does not draw while that run computes.
@@ -329,7 +337,7 @@ void ComparePage::refresh()
     for (size_t i = 0; i < m_columns.size(); ++i)
         if (const RunSpec* spec = m_workspace->runSpec(keys[static_cast<qsizetype>(i)])) {
             newResult = newResult || (spec->latest && spec->latest->result != m_columns[i].shown);
-            anyRunning = anyRunning || spec->running;
+            anyRunning = anyRunning || spec->running();
         }
     const bool wait = newResult && anyRunning && !m_settleExpired;
     if (state == m_shownState || wait) {
@@ -339,7 +347,7 @@ void ComparePage::refresh()
                 continue;
             RunSpec shown = *spec; // a result held back (wait) is still "updating" under its header
             if (wait && spec->latest && spec->latest->result != m_columns[i].shown)
-                shown.running = true;
+                shown.state = RunState::Running;
             m_columns[i].header->setText(headerHtml(static_cast<int>(i), shown, m_verdict->ranked(spec->key)));
         }
         if (wait && !m_settle->isActive())
@@ -364,7 +372,7 @@ void ComparePage::refresh()
     bool allCurrent = true;
     for (int key : keys)
         if (const RunSpec* spec = m_workspace->runSpec(key))
-            allCurrent = allCurrent && !spec->stale && !spec->running && spec->latest;
+            allCurrent = allCurrent && !spec->stale() && !spec->running() && spec->latest;
     if (changed && allCurrent) {
         for (ChartWidget* chart : timeCharts())
             if (chart->isVisible()) {
@@ -412,7 +420,7 @@ void ComparePage::refreshColumn(size_t i, int key, bool& changed)
         // Keep the user's zoom when a re-run replaces a result.
         syncTime(nullptr, range.first, range.second);
     }
-    const bool stale = spec->stale || (spec->running && spec->latest);
+    const bool stale = spec->stale() || (spec->running() && spec->latest);
     for (ChartWidget* chart : {static_cast<ChartWidget*>(c.gantt), static_cast<ChartWidget*>(c.power)}) {
         if (stale) // before the new result: a text change redraws the marker's layer
             chart->setStaleText(tr("stale — %1").arg(staleReason(*spec)));
@@ -432,7 +440,7 @@ void ComparePage::refreshOverlays()
         specs[static_cast<size_t>(i)] = spec;
         // Grey: an old result no new run is coming for (cancelled, failed). A run in flight keeps
         // its colours under the charts' "stale" label until its result replaces it.
-        shown.emplace_back(i, spec->latest->result.get(), spec->stale && !spec->running);
+        shown.emplace_back(i, spec->latest->result.get(), spec->stale() && !spec->running());
     }
     std::vector<SeriesLine> queue, energy, tardiness;
     std::vector<BarRun> bars;
@@ -444,15 +452,15 @@ void ComparePage::refreshOverlays()
         if (!spec)
             continue;
         const simcore::RunResult& r = *spec->latest->result;
-        const bool stale = spec->stale || spec->running;
+        const bool stale = spec->stale() || spec->running();
         anyStale = anyStale || stale;
-        anyUpdating = anyUpdating || spec->running;
+        anyUpdating = anyUpdating || spec->running();
         bars.push_back(
             {spec->label(), r.metrics.energyWmin / kWminPerKwh, r.metrics.avgTardinessMin, r.metrics.et, stale});
         if (!linesChanged)
             continue;
         const QString name = QStringLiteral("%1 %2").arg(QChar(u'A' + i)).arg(spec->label());
-        const QColor colour = spec->stale && !spec->running ? QColor(0xb8, 0xbc, 0xc2) : runColour(i);
+        const QColor colour = spec->stale() && !spec->running() ? QColor(0xb8, 0xbc, 0xc2) : runColour(i);
         queue.push_back(line(name, colour, 1.5, r.series.time, r.series.queued));
         energy.push_back(line(name, colour, 1.8, r.series.time, r.series.energyWmin, 1.0 / kWminPerKwh));
         tardiness.push_back(line(name, colour, 1.8, r.series.time, r.series.tardinessMin));

@@ -116,9 +116,9 @@ private:
     std::vector<std::tuple<int, const void*, bool>> m_overlayShown; ///< (column, result, grey)
     std::vector<BarRun> m_shownBars;
     qint64 m_editToChartMs = -1;
-    /// What the charts show (per column: key, result, stale, re-run on its way, error): progress
-    /// ticks change nothing.
-    std::vector<std::tuple<int, const void*, bool, bool, QString>> m_shownState;
+    /// What the charts show (per column: key, result, stale, re-run on its way, error, RunState as
+    /// int): progress ticks change nothing.
+    std::vector<std::tuple<int, const void*, bool, bool, QString, int>> m_shownState;
 };
 
 } // namespace ui

@@ -71,6 +71,7 @@ void MainWindow::setupPages()
     addPage(m_workload, tr("Workload"));
     m_playback = new PlaybackPage(m_workspace);
     addPage(m_playback, tr("Playback"));
+    m_runs->setUndoStack(m_layouts->undoStack());
     m_plan = new PlanPage(m_workspace, m_layouts->undoStack());
     addPage(m_plan, tr("Plan"));
     connect(m_playback, &PlaybackPage::timeChanged, m_compare, &ComparePage::setCursorTime);
@@ -128,7 +129,8 @@ void MainWindow::setupMenus()
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     QAction* run = simulation->addAction(tr("&Run"), this, &MainWindow::runSimulation);
     run->setShortcut(QKeySequence(Qt::Key_F5));
-    run->setStatusTip(tr("Simulate the scenario's day again with its own policies"));
+    run->setStatusTip(tr("Simulate the scenario's day again, and every run whose result is not current "
+                         "(cancelled or failed)"));
     run->setObjectName(QStringLiteral("runAction"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -284,8 +286,15 @@ void MainWindow::dropEvent(QDropEvent* event)
 
 void MainWindow::runSimulation()
 {
-    if (m_workspace->run() == 0)
+    if (!m_workspace->scenario()) {
         statusBar()->showMessage(tr("Open a scenario first (File › Open…)"), 5000);
+        return;
+    }
+    const int specs = m_workspace->rerunStale();
+    statusBar()->showMessage(
+        specs == 0 ? tr("Simulating the scenario again")
+                   : tr("Simulating the scenario again and %n run(s) that were not current", nullptr, specs),
+        5000);
 }
 
 void MainWindow::showAbout()

@@ -12,11 +12,15 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace ui {
@@ -82,9 +86,19 @@ QWidget* OverviewPage::createHeader()
     m_runButton->setToolTip(tr("Simulate the scenario's day again (F5)"));
     m_runButton->setMinimumWidth(96);
 
+    auto* rename = new QToolButton;
+    rename->setObjectName(QStringLiteral("renameScenarioButton"));
+    rename->setText(tr("Rename…"));
+    rename->setToolTip(tr("Give the scenario another title (kept with the session and shown in reports)"));
+    rename->setAutoRaise(true);
+    connect(rename, &QToolButton::clicked, this, &OverviewPage::askTitle);
+    auto* titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_title);
+    titleRow->addWidget(rename, 0, Qt::AlignVCenter);
+    titleRow->addStretch(1);
     auto* text = new QVBoxLayout;
     text->setSpacing(2);
-    text->addWidget(m_title);
+    text->addLayout(titleRow);
     text->addWidget(m_description);
     auto* header = new QWidget;
     auto* layout = new QHBoxLayout(header);
@@ -136,7 +150,8 @@ QWidget* OverviewPage::createRightColumn()
 
 void OverviewPage::connectSignals()
 {
-    connect(m_runButton, &QPushButton::clicked, m_workspace, &Workspace::run);
+    // As Simulation › Run (F5): the scenario and every run whose result is not current.
+    connect(m_runButton, &QPushButton::clicked, m_workspace, [this] { m_workspace->rerunStale(); });
     connect(m_settings, &ScenarioSettingsView::costEditRequested, this, [this] {
         if (auto* dialog = editCostDialog())
             dialog->open();
@@ -164,6 +179,38 @@ CostDialog* OverviewPage::editCostDialog()
         m_workspace->editScenario(std::move(edited), tr("Cost and carbon settings"));
     });
     return dialog;
+}
+
+QString OverviewPage::renameScenario(const QString& title)
+{
+    const auto current = m_workspace->scenario();
+    const QString trimmed = title.trimmed();
+    if (!current)
+        return tr("No scenario is open.");
+    if (trimmed.isEmpty())
+        return tr("The title is empty.");
+    if (trimmed.size() > kMaxTitle)
+        return tr("The title has %1 characters; at most %2 are allowed.").arg(trimmed.size()).arg(kMaxTitle);
+    if (trimmed.toStdString() == current->name)
+        return {};
+    model::Scenario edited = *current;
+    edited.name = trimmed.toStdString();
+    m_workspace->editScenario(std::move(edited), tr("Title"));
+    return {};
+}
+
+void OverviewPage::askTitle()
+{
+    const auto current = m_workspace->scenario();
+    if (!current)
+        return;
+    bool ok = false;
+    const QString title = QInputDialog::getText(this, tr("Rename scenario"), tr("Title:"), QLineEdit::Normal,
+                                                QString::fromStdString(current->name), &ok);
+    if (!ok)
+        return;
+    if (const QString why = renameScenario(title); !why.isEmpty())
+        QMessageBox::warning(this, tr("Rename scenario"), why);
 }
 
 void OverviewPage::showScenario()

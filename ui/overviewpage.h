@@ -35,6 +35,10 @@ public:
     /// A new (not yet shown) dialog on the scenario's cost settings; accepting it edits the
     /// scenario through Workspace::editScenario. Null when no scenario is open.
     CostDialog* editCostDialog();
+    /// Gives the open scenario another title (an edit: saved with the session, shown in reports).
+    /// Returns why it was refused (no scenario, empty, longer than kMaxTitle), empty when renamed.
+    QString renameScenario(const QString& title);
+    static constexpr int kMaxTitle = 200;
 
 private:
     void setupWidgets();
@@ -43,6 +47,7 @@ private:
     QWidget* createRightColumn();
     void connectSignals();
     void showScenario();
+    void askTitle();
     void showRun(const RunSnapshot& snapshot);
     void showFailure(const QString& message);
     void showBanner(const QString& text, bool error);

@@ -47,7 +47,8 @@ void PlaybackCanvas::paintEvent(QPaintEvent* /*event*/)
         painter.drawText(rect(), Qt::AlignCenter, tr("Pick a run to play it back step by step."));
         return;
     }
-    paintPlayback(painter, QRectF(rect()).adjusted(10, 8, -10, -8), *m_playback, *m_state, font());
+    paintPlayback(painter, QRectF(rect()).adjusted(10, 8, -10, -8), *m_playback, *m_state, font(),
+                  palette().color(QPalette::Base));
 }
 
 PlaybackPage::PlaybackPage(Workspace* workspace, QWidget* parent)
@@ -83,20 +84,27 @@ PlaybackPage::~PlaybackPage()
 
 QWidget* PlaybackPage::createControls()
 {
+    // Two rows (run and transport; time and export): one row kept the window 1,100 px wide.
     auto* bar = new QWidget;
-    auto* row = new QHBoxLayout(bar);
-    row->setContentsMargins(0, 0, 0, 0);
+    auto* rows = new QVBoxLayout(bar);
+    rows->setContentsMargins(0, 0, 0, 0);
+    auto* row = new QHBoxLayout;
+    auto* timeRow = new QHBoxLayout;
+    rows->addLayout(row);
+    rows->addLayout(timeRow);
     m_run = new QComboBox;
     m_run->setObjectName(QStringLiteral("playbackRun"));
-    m_run->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_run->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_run->setMinimumContentsLength(24); // longer run names are elided; the list shows them whole
     row->addWidget(new QLabel(tr("Run:")));
     row->addWidget(m_run);
+    QHBoxLayout* target = row;
     auto button = [&](const QString& text, const QString& tip, const char* name) {
         auto* b = new QToolButton;
         b->setText(text);
         b->setToolTip(tip);
         b->setObjectName(QLatin1String(name));
-        row->addWidget(b);
+        target->addWidget(b);
         return b;
     };
     m_start = button(tr("|◀ Start"), tr("Back to the start"), "playbackStart");
@@ -109,20 +117,22 @@ QWidget* PlaybackPage::createControls()
     m_speed->setRange(1, 240);
     m_speed->setSuffix(tr(" steps/s"));
     row->addWidget(m_speed);
+    row->addStretch(1);
+    target = timeRow;
     m_slider = new QSlider(Qt::Horizontal);
     m_slider->setObjectName(QStringLiteral("playbackSlider"));
     m_slider->setMinimumWidth(160);
-    row->addWidget(m_slider, 1);
+    timeRow->addWidget(m_slider, 1);
     m_time = new QDoubleSpinBox;
     m_time->setObjectName(QStringLiteral("playbackTime"));
     m_time->setSuffix(tr(" min"));
     m_time->setDecimals(2);
     m_time->setKeyboardTracking(false);
     m_time->setToolTip(tr("Jump to a time (minutes from the start)"));
-    row->addWidget(m_time);
+    timeRow->addWidget(m_time);
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("playbackStatus"));
-    row->addWidget(m_status);
+    timeRow->addWidget(m_status);
     auto* exportButton =
         button(tr("Export PNGs…"), tr("Write the frames from here to the end as numbered PNGs"), "playbackExport");
     connect(exportButton, &QToolButton::clicked, this, &PlaybackPage::exportFrames);
@@ -148,12 +158,29 @@ void PlaybackPage::connectSignals()
     });
     connect(m_run, &QComboBox::activated, this, &PlaybackPage::record);
     connect(m_workspace, &Workspace::runsChanged, this, &PlaybackPage::refreshRuns);
+    // Another file (or an edit) makes the shown playback a run of a scenario that is gone.
+    connect(m_workspace, &Workspace::scenarioChanged, this, &PlaybackPage::dropPlayback);
     connect(m_workspace, &Workspace::runFinished, this, [this] {
         const bool first = !m_playback;
         refreshRuns();
         if (first && m_run->count() > 0 && isVisible())
             record();
     });
+}
+
+void PlaybackPage::dropPlayback()
+{
+    if (!m_playback && !m_recording)
+        return;
+    pause();
+    ++m_request; // a recording in flight is of the old scenario: its result is dropped
+    m_recording = false;
+    m_playback.reset();
+    m_state = {};
+    m_canvas->setPlayback(nullptr, nullptr);
+    showState();
+    m_status->setText(tr("Waiting for the new run…"));
+    refreshRuns();
 }
 
 void PlaybackPage::refreshRuns()
@@ -185,6 +212,7 @@ void PlaybackPage::record()
     if (!snapshot)
         return;
     const int request = ++m_request;
+    m_recording = true;
     if (m_thread != nullptr) {
         m_thread->wait();
         delete m_thread;
@@ -214,6 +242,7 @@ void PlaybackPage::onRecorded(int request, std::shared_ptr<const model::Playback
 {
     if (request != m_request)
         return; // a newer pick is on its way
+    m_recording = false;
     if (!playback) {
         m_status->setText(tr("Failed: %1").arg(error));
         return;
@@ -300,7 +329,7 @@ void PlaybackPage::setSpeed(int stepsPerSecond)
 void PlaybackPage::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
-    if (!m_playback && m_request == 0 && m_run->count() > 0)
+    if (!m_playback && !m_recording && m_run->count() > 0)
         record();
 }
 

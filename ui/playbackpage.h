@@ -87,6 +87,8 @@ private:
     QWidget* createControls();
     void connectSignals();
     void refreshRuns();
+    /// Forgets the shown playback (its scenario was replaced or edited); the next run is recorded.
+    void dropPlayback();
     void record();
     void onRecorded(int request, std::shared_ptr<const model::Playback> playback, const QString& error);
     void showState();
@@ -107,6 +109,7 @@ private:
     QTimer* m_timer = nullptr;
     QThread* m_thread = nullptr;
     int m_request = 0;
+    bool m_recording = false; ///< the newest request is being recorded
     std::shared_ptr<const model::Playback> m_playback;
     model::PlaybackState m_state;
 };

@@ -26,22 +26,23 @@ QString tr(const char* text)
     return QCoreApplication::translate("ui::PlaybackPainter", text);
 }
 
-double legendRow(QPainter& painter, const QRectF& area, const model::Playback& pb, const QFont& base)
+double legendRow(QPainter& painter, const QRectF& area, const model::Playback& pb, const QFont& base,
+                 const QColor& text)
 {
     painter.setFont(scaledFont(base, 0.9));
     const QFontMetricsF fm(painter.font());
     double x = area.left();
     const auto& types = pb.scenario().jobTypes;
     for (size_t t = 0; t < types.size(); ++t) {
-        const QString text = QString::fromStdString(types[t].label.empty() ? types[t].id : types[t].label);
+        const QString name = QString::fromStdString(types[t].label.empty() ? types[t].id : types[t].label);
         const QRectF box(x, area.top() + (area.height() - 11.0) / 2.0, 11.0, 11.0);
         painter.setPen(QPen(jobTypeColour(static_cast<int>(t)).darker(130), 1.0));
         painter.setBrush(jobTypeColour(static_cast<int>(t)));
         painter.drawRoundedRect(box, 2.0, 2.0);
-        painter.setPen(kText);
-        painter.drawText(QRectF(box.right() + 5.0, area.top(), fm.horizontalAdvance(text) + 2.0, area.height()),
-                         Qt::AlignVCenter | Qt::AlignLeft, text);
-        x = box.right() + 5.0 + fm.horizontalAdvance(text) + 16.0;
+        painter.setPen(text);
+        painter.drawText(QRectF(box.right() + 5.0, area.top(), fm.horizontalAdvance(name) + 2.0, area.height()),
+                         Qt::AlignVCenter | Qt::AlignLeft, name);
+        x = box.right() + 5.0 + fm.horizontalAdvance(name) + 16.0;
     }
     return area.height();
 }
@@ -109,11 +110,11 @@ void paintInstance(QPainter& painter, const QRectF& block, const model::Playback
 }
 
 void paintGpuRow(QPainter& painter, const QRectF& row, const model::Playback& pb, const model::PlaybackState& state,
-                 int g, const QFont& base)
+                 int g, const QFont& base, const QColor& text)
 {
     const double labelWidth = 64.0;
     painter.setFont(scaledFont(base, 1.0, true));
-    painter.setPen(kText);
+    painter.setPen(text);
     painter.drawText(QRectF(row.left(), row.top(), labelWidth, row.height()), Qt::AlignLeft | Qt::AlignVCenter,
                      tr("GPU %1").arg(g));
     const simcore::GpuModel& model = pb.gpuModel(g);
@@ -186,13 +187,16 @@ QString playbackClock(double minutes)
 }
 
 void paintPlayback(QPainter& painter, const QRectF& rect, const model::Playback& pb, const model::PlaybackState& state,
-                   const QFont& base)
+                   const QFont& base, const QColor& background)
 {
+    // The legend and GPU labels stand on the background (dark in the dark theme); the instances
+    // and the queue have their own light fill and keep dark text.
+    const QColor text = textColourOn(background);
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing);
     const double queueWidth = std::clamp(rect.width() * 0.26, 170.0, 280.0);
     const QRectF fleet(rect.left(), rect.top(), rect.width() - queueWidth - kGap, rect.height());
-    const double legend = legendRow(painter, QRectF(fleet.left(), fleet.top(), fleet.width(), 22.0), pb, base);
+    const double legend = legendRow(painter, QRectF(fleet.left(), fleet.top(), fleet.width(), 22.0), pb, base, text);
     const int gpus = pb.gpuCount();
     const double avail = fleet.height() - legend - kGap;
     const double rowH = std::clamp((avail - (gpus - 1) * 6.0) / std::max(1, gpus), 40.0, 110.0);
@@ -200,7 +204,7 @@ void paintPlayback(QPainter& painter, const QRectF& rect, const model::Playback&
         const QRectF row(fleet.left(), fleet.top() + legend + kGap + g * (rowH + 6.0), fleet.width(), rowH);
         if (row.top() > rect.bottom())
             break;
-        paintGpuRow(painter, row, pb, state, g, base);
+        paintGpuRow(painter, row, pb, state, g, base, text);
     }
     paintQueue(painter, QRectF(fleet.right() + kGap, rect.top(), queueWidth, rect.height()), pb, state, base);
     painter.restore();

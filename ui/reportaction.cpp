@@ -61,7 +61,7 @@ model::ReportData workspaceReport(const Workspace& workspace, const QList<int>& 
             keys << spec.key;
     for (int key : keys) {
         const RunSpec* spec = workspace.runSpec(key);
-        if (!spec->latest || spec->stale || spec->running) {
+        if (!spec->latest || spec->stale() || spec->running()) {
             data.notes.push_back(spec->label().toStdString() + " was left out: its result is not up to date");
             continue;
         }

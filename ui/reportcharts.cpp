@@ -125,7 +125,42 @@ void paintTwoCharts(QPainter& painter, const QRectF& body, const model::ReportDa
     }
 }
 
-void paintGantt(QPainter& painter, const QRectF& body, const model::ReportData& data, size_t run)
+/// Rows an occupancy page labels one by one: an A4 landscape body at 96 dpi is ~660 px high,
+/// ~90 px of it go to the title, legend and time axis, and a row label needs 14 px.
+constexpr size_t kOccupancyRows = 40;
+
+/// A run's occupancy cut into pages of whole GPUs with at most kOccupancyRows rows each (a GPU
+/// with more rows gets a page of its own), so every row keeps its label: a repartitioning policy
+/// creates many instance positions, and one page for all of them labelled only the GPUs.
+std::vector<std::shared_ptr<const GanttData>> occupancyParts(const GanttData& all)
+{
+    std::vector<std::shared_ptr<const GanttData>> parts;
+    GanttData part;
+    auto flush = [&] {
+        if (part.rows.empty())
+            return;
+        parts.push_back(std::make_shared<const GanttData>(part));
+        part.rows.clear();
+        part.segmentCount = 0;
+    };
+    part.typeNames = all.typeNames;
+    part.endHours = all.endHours;
+    for (size_t i = 0; i < all.rows.size();) {
+        size_t end = i;
+        while (end < all.rows.size() && all.rows[end].gpu == all.rows[i].gpu)
+            ++end; // rows [i, end) are one GPU's
+        if (part.rows.size() + (end - i) > kOccupancyRows)
+            flush();
+        for (; i < end; ++i) {
+            part.segmentCount += all.rows[i].t0.size();
+            part.rows.push_back(all.rows[i]);
+        }
+    }
+    flush();
+    return parts;
+}
+
+void paintGantt(QPainter& painter, const QRectF& body, const std::shared_ptr<const GanttData>& rows)
 {
     QWidget host;
     host.setFont(chartFont());
@@ -133,19 +168,22 @@ void paintGantt(QPainter& painter, const QRectF& body, const model::ReportData& 
         QObject::tr("Jobs on each instance, coloured by type (light band: the instance exists; breaks are layout "
                     "changes)"),
         &host);
-    RunSnapshot snapshot;
-    snapshot.scenario = data.scenario;
-    snapshot.result = data.runs[run].result;
-    chart->setRun(snapshot);
+    chart->setGantt(rows, QStringList(rows->typeNames.begin(), rows->typeNames.end()));
     // The chart labels rows for its on-screen height; at page size every row gets its label.
-    const GanttData rows = buildGantt(*snapshot.result, *snapshot.scenario);
-    if (static_cast<double>(rows.rows.size()) * 14.0 < body.height() - 90.0) {
+    if (static_cast<double>(rows->rows.size()) * 14.0 < body.height() - 90.0) {
         QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-        for (size_t i = 0; i < rows.rows.size(); ++i)
-            ticker->addTick(static_cast<double>(i), rows.rows[i].label);
+        for (size_t i = 0; i < rows->rows.size(); ++i)
+            ticker->addTick(static_cast<double>(i), rows->rows[i].label);
         chart->plot()->yAxis->setTicker(ticker);
     }
     paintChart(painter, *chart, body);
+}
+
+QString gpuRange(const GanttData& part)
+{
+    const int first = part.rows.front().gpu;
+    const int last = part.rows.back().gpu;
+    return first == last ? QObject::tr("GPU %1").arg(first) : QObject::tr("GPUs %1–%2").arg(first).arg(last);
 }
 
 } // namespace
@@ -220,10 +258,17 @@ std::vector<ReportPage> chartPages(const model::ReportData& data, const ReportSt
     };
     if (data.scenario->gpuCount() > kMaxGanttGpus)
         return pages;
-    for (size_t i = 0; i < data.runs.size(); ++i)
-        if (data.runs[i].result)
-            pages.push_back({QObject::tr("Occupancy: %1").arg(runText(data, i)),
-                             [d, i](QPainter& p, const QRectF& body) { paintGantt(p, body, *d, i); }});
+    for (size_t i = 0; i < data.runs.size(); ++i) {
+        if (!data.runs[i].result)
+            continue;
+        const auto parts = occupancyParts(buildGantt(*data.runs[i].result, *data.scenario));
+        for (const auto& part : parts) {
+            QString title = QObject::tr("Occupancy: %1").arg(runText(data, i));
+            if (parts.size() > 1)
+                title += QStringLiteral(" (%1)").arg(gpuRange(*part));
+            pages.push_back({title, [part](QPainter& p, const QRectF& body) { paintGantt(p, body, part); }});
+        }
+    }
     return pages;
 }
 

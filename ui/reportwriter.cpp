@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportwriter.h"
 
+#include "atomic_file.h"
 #include "report_data.h"
 #include "reportpages.h"
 
+#include <QBuffer>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <qcustomplot.h>
 
 namespace ui {
@@ -101,9 +102,14 @@ bool writeReport(const model::ReportData& data, const QString& path, QString* er
     };
     if (!data.scenario)
         return fail(QObject::tr("no scenario"));
-    QSaveFile file(path); // a temporary file, renamed over path only by commit()
-    if (!file.open(QIODevice::WriteOnly))
-        return fail(file.errorString());
+    try {
+        (void)model::checkOutputTarget(path.toStdString()); // a device, FIFO or folder: refused before painting
+    } catch (const std::exception& e) {
+        return fail(QString::fromStdString(e.what()));
+    }
+    QByteArray pdf;
+    QBuffer file(&pdf);
+    file.open(QIODevice::WriteOnly);
     const ReportStyle style = reportStyle();
     const std::vector<ReportPage> pages = allPages(data, style);
     bool painted = false;
@@ -115,12 +121,15 @@ bool writeReport(const model::ReportData& data, const QString& path, QString* er
         writer.setTitle(QObject::tr("MIGsight report: %1").arg(QString::fromStdString(data.scenario->name)));
         painted = paintPages(writer, pages, data, style, progress);
     }
-    if (!painted) {
-        file.cancelWriting();
+    if (!painted)
         return fail(QObject::tr("the PDF could not be painted"));
+    try {
+        // A temporary file renamed over the target (docs/limits.md): the old report stays until the
+        // new one is complete.
+        model::writeFileAtomically(path.toStdString(), pdf.toStdString());
+    } catch (const std::exception& e) {
+        return fail(QString::fromStdString(e.what()));
     }
-    if (!file.commit())
-        return fail(file.errorString());
     return true;
 }
 

@@ -94,14 +94,19 @@ int RunsModel::columnCount(const QModelIndex& parent) const
 
 QString RunsModel::status(const RunSpec& spec) const
 {
-    if (spec.running)
-        return spec.stale ? tr("stale, re-running %1%").arg(qRound(spec.progress * 100))
-                          : tr("running %1%").arg(qRound(spec.progress * 100));
-    if (!spec.error.isEmpty())
+    if (spec.running())
+        return spec.stale() ? tr("stale, re-running %1%").arg(qRound(spec.progress * 100))
+                            : tr("running %1%").arg(qRound(spec.progress * 100));
+    switch (spec.state) {
+    case RunState::Failed:
         return spec.latest ? tr("stale (%1)").arg(spec.error.section(QLatin1Char('\n'), 0, 0))
                            : spec.error.section(QLatin1Char('\n'), 0, 0);
-    if (spec.stale)
-        return tr("stale");
+    case RunState::Cancelled:
+        return spec.latest ? tr("stale (cancelled; F5 re-runs it)") : tr("cancelled (F5 runs it)");
+    case RunState::Current:
+    case RunState::Running:
+        break;
+    }
     return spec.latest ? tr("done") : tr("queued");
 }
 
@@ -112,7 +117,7 @@ QVariant RunsModel::value(const RunSpec& spec, int column) const
     if (column == RankColumn || column == VsBaselineColumn)
         return rankingValue(spec, column);
     if (column == StatusColumn)
-        return spec.running ? spec.progress : (spec.latest ? 2.0 : -1.0);
+        return spec.running() ? spec.progress : (spec.latest ? 2.0 : -1.0);
     if (!spec.latest)
         return {};
     const auto& m = spec.latest->result->metrics;
@@ -122,7 +127,7 @@ QVariant RunsModel::value(const RunSpec& spec, int column) const
             return {};
         return column == CostColumn ? cost->totalPerDay : cost->carbonKgPerDay;
     }
-    const BoundsPtr bounds = spec.stale ? nullptr : m_workspace->boundsFor(spec.variant);
+    const BoundsPtr bounds = spec.stale() ? nullptr : m_workspace->boundsFor(spec.variant);
     const double tBound = bounds && bounds->tardiness.computed ? bounds->tardiness.avgTardinessMin : 0.0;
     switch (column) {
     case EnergyColumn:
@@ -198,7 +203,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
         return index.column() <= StatusColumn ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                                               : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        if (spec.stale || (!spec.error.isEmpty() && !spec.running))
+        if (spec.stale() || spec.stopped())
             return QColor(0x8a, 0x8f, 0x98); // grey: not the current scenario's result
         return {};
     case Qt::ToolTipRole:

@@ -3,6 +3,7 @@
 
 #include "cost.h"
 #include "policyform.h"
+#include "runcommands.h"
 #include "runsmodel.h"
 #include "tableexport.h"
 #include "verdictbar.h"
@@ -22,6 +23,7 @@
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -169,6 +171,7 @@ void RunsPage::connectSignals()
     connect(m_workspace, &Workspace::variantsChanged, this, &RunsPage::refreshVariants);
     connect(m_workspace, &Workspace::variantsChanged, this, &RunsPage::refreshVerdict);
     connect(m_workspace, &Workspace::runSpecChanged, this, &RunsPage::updateProgress);
+    connect(m_workspace, &Workspace::runSpecChanged, this, &RunsPage::onRunSpecChanged);
     connect(m_workspace, &Workspace::runsChanged, this, &RunsPage::updateProgress);
     // Removed rows leave the selection without always saying so: the buttons follow the runs too.
     connect(m_workspace, &Workspace::runsChanged, this, &RunsPage::updateSelectionButtons);
@@ -199,7 +202,15 @@ void RunsPage::onVariantChosen()
         return;
     m_workspace->setRunVariant(m_editingKey, m_variant->currentData().toString());
     if (const RunSpec* spec = m_workspace->runSpec(m_editingKey))
-        m_editing->setText(tr("Editing <b>%1</b>: changes re-run it at once.").arg(spec->label().toHtmlEscaped()));
+        m_editing->setText(editingText(*spec));
+}
+
+QString RunsPage::editingText(const RunSpec& spec) const
+{
+    return m_undo ? tr("Editing <b>%1</b>: changes re-run it at once (Edit › Undo takes them back; "
+                       "<b>Add run</b> keeps it and adds the changed one).")
+                        .arg(spec.label().toHtmlEscaped())
+                  : tr("Editing <b>%1</b>: changes re-run it at once.").arg(spec.label().toHtmlEscaped());
 }
 
 void RunsPage::refreshVerdict()
@@ -208,7 +219,7 @@ void RunsPage::refreshVerdict()
     const bool withVariants = std::any_of(m_workspace->runs().begin(), m_workspace->runs().end(),
                                           [](const RunSpec& spec) { return !spec.variant.isEmpty(); });
     for (const RunSpec& spec : m_workspace->runs()) {
-        if (!spec.latest || spec.stale || spec.running || !spec.error.isEmpty())
+        if (!spec.latest || spec.state != RunState::Current)
             continue;
         const std::string label = spec.verdictLabel(withVariants);
         const auto cost = model::scenarioRunCost(*spec.latest->scenario, *spec.latest->result);
@@ -264,12 +275,27 @@ void RunsPage::onSelectionChanged()
         m_editing->setText(tr("Choose policies, then <b>Add run</b>. Select one row to edit its run live."));
         return;
     }
-    m_editing->setText(tr("Editing <b>%1</b>: changes re-run it at once.").arg(spec->label().toHtmlEscaped()));
+    loadForms(*spec);
+}
+
+void RunsPage::loadForms(const RunSpec& spec)
+{
+    m_editing->setText(editingText(spec));
     m_loadingForms = true;
-    m_variant->setCurrentIndex(std::max(0, m_variant->findData(spec->variant)));
-    m_scheduler->setChoice(spec->scheduler);
-    m_repartitioner->setChoice(spec->repartitioner);
+    m_variant->setCurrentIndex(std::max(0, m_variant->findData(spec.variant)));
+    m_scheduler->setChoice(spec.scheduler);
+    m_repartitioner->setChoice(spec.repartitioner);
     m_loadingForms = false;
+}
+
+void RunsPage::onRunSpecChanged(int key)
+{
+    // Undo or redo changed the edited run: the forms follow it.
+    const RunSpec* spec = m_workspace->runSpec(key);
+    if (key != m_editingKey || !spec || m_loadingForms)
+        return;
+    if (spec->scheduler != m_scheduler->choice() || spec->repartitioner != m_repartitioner->choice())
+        loadForms(*spec);
 }
 
 void RunsPage::onFormChanged()
@@ -277,9 +303,20 @@ void RunsPage::onFormChanged()
     m_add->setEnabled(m_scheduler->isValid() && m_repartitioner->isValid());
     if (m_loadingForms || m_editingKey == 0 || !m_add->isEnabled())
         return;
-    m_workspace->updateRun(m_editingKey, m_scheduler->choice(), m_repartitioner->choice());
-    if (const RunSpec* spec = m_workspace->runSpec(m_editingKey))
-        m_editing->setText(tr("Editing <b>%1</b>: changes re-run it at once.").arg(spec->label().toHtmlEscaped()));
+    const RunSpec* spec = m_workspace->runSpec(m_editingKey);
+    if (!spec)
+        return;
+    RunPoliciesCommand::Policies before{spec->scheduler, spec->repartitioner};
+    RunPoliciesCommand::Policies after{m_scheduler->choice(), m_repartitioner->choice()};
+    if (before.scheduler == after.scheduler && before.repartitioner == after.repartitioner)
+        return;
+    const QString label = spec->label();
+    if (m_undo) // undoable: the previous policies come back with Edit › Undo
+        m_undo->push(new RunPoliciesCommand(m_workspace, m_editingKey, std::move(before), std::move(after), label));
+    else
+        m_workspace->updateRun(m_editingKey, after.scheduler, after.repartitioner);
+    if (const RunSpec* edited = m_workspace->runSpec(m_editingKey))
+        m_editing->setText(editingText(*edited));
 }
 
 void RunsPage::onMultiplierChanged(double value)
@@ -312,24 +349,31 @@ void RunsPage::updateScenarioControls()
 void RunsPage::updateProgress()
 {
     int running = 0;
+    int stopped = 0;
     const RunSpec* current = nullptr;
-    for (const RunSpec& spec : m_workspace->runs())
-        if (spec.running) {
+    for (const RunSpec& spec : m_workspace->runs()) {
+        stopped += spec.stopped() ? 1 : 0;
+        if (spec.running()) {
             ++running;
             if (!current || spec.progress > current->progress)
                 current = &spec;
         }
+    }
     m_cancel->setEnabled(running > 0 || m_workspace->isRunning());
     m_progress->setVisible(running > 0);
     m_progress->setValue(current ? qRound(current->progress * 1000) : 0);
+    const int total = static_cast<int>(m_workspace->runs().size());
     if (current)
         m_progressText->setText(running == 1
                                     ? tr("Simulating %1…").arg(current->label())
                                     : tr("Simulating %1 (%2 runs waiting)…").arg(current->label()).arg(running - 1));
+    else if (stopped > 0)
+        m_progressText->setText(tr("%1 of %n run(s) not current (cancelled or failed): Simulation › Run (F5) "
+                                   "re-runs them.",
+                                   nullptr, total)
+                                    .arg(stopped));
     else
-        m_progressText->setText(m_workspace->runs().empty() ? tr("No runs yet.")
-                                                            : tr("%n run(s), all finished.", nullptr,
-                                                                 static_cast<int>(m_workspace->runs().size())));
+        m_progressText->setText(total == 0 ? tr("No runs yet.") : tr("%n run(s), all finished.", nullptr, total));
 }
 
 void RunsPage::cancelRunning()

@@ -11,10 +11,12 @@ class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
 class QTableView;
+class QUndoStack;
 
 namespace ui {
 
 class PolicyForm;
+struct RunSpec;
 class RunsModel;
 class VerdictBar;
 class Workspace;
@@ -44,6 +46,8 @@ public:
     int addRunFromForms();
     /// Writes the table (as shown, sorted) as CSV.
     bool exportCsv(const QString& path);
+    /// Where changes of a selected run's policies go as undoable steps (the window's Edit menu).
+    void setUndoStack(QUndoStack* undo) { m_undo = undo; }
 
 signals:
     /// The user asked to compare these runs (keys).
@@ -54,6 +58,10 @@ private:
     QWidget* createResults();
     void connectSignals();
     void onSelectionChanged();
+    /// Shows the edited run's policies in the forms (after a selection change, undo or redo).
+    void loadForms(const RunSpec& spec);
+    void onRunSpecChanged(int key);
+    [[nodiscard]] QString editingText(const RunSpec& spec) const;
     /// Compare needs two selected runs, Remove one.
     void updateSelectionButtons();
     void onFormChanged();
@@ -70,6 +78,7 @@ private:
     void applyRanking();
 
     Workspace* m_workspace;
+    QUndoStack* m_undo = nullptr;
     PolicyForm* m_scheduler = nullptr;
     PolicyForm* m_repartitioner = nullptr;
     QDoubleSpinBox* m_multiplier = nullptr;

@@ -52,7 +52,8 @@ void addWorkloadRows(const model::WorkloadSpec& w, std::vector<SettingRow>& rows
         rows.push_back(
             {tr("Workload"), tr("Jobs from %1").arg(q(w.csvPath.filename().string())), q(w.csvPath.string())});
         rows.push_back({tr("Load multiplier"), none, {}});
-        rows.push_back({tr("Seed"), none, tr("A jobs file is not generated")});
+        rows.push_back({tr("Seed"), QString::number(w.diurnal.seed),
+                        tr("Seeds the seeded policies (random, dynamic-rl, smart-mig); the jobs come from the file")});
         break;
     }
 }

@@ -45,7 +45,7 @@ bool addDemoRuns(Workspace* workspace, ComparePage* compare, int timeoutMs)
     clock.start();
     auto done = [workspace] {
         for (const RunSpec& spec : workspace->runs())
-            if (spec.running || !spec.latest)
+            if (spec.running() || !spec.latest)
                 return false;
         return true;
     };

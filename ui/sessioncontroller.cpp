@@ -279,14 +279,14 @@ void SessionController::checkRestored(int key)
 {
     const auto it = m_expected.find(key);
     const RunSpec* spec = m_workspace->runSpec(key);
-    if (it == m_expected.end() || spec == nullptr || spec->running || !spec->latest)
+    if (it == m_expected.end() || spec == nullptr || spec->running() || !spec->latest)
         return;
     const bool same = sameMetrics(model::metricsJson(*spec->latest->result), it->second);
     m_expected.erase(it);
     (same ? m_matched : m_mismatched)++;
     if (!same)
-        showStatus(tr("Run %1 re-ran to other results than the stored ones (saved by another MIGsight "
-                      "version?); the new results are shown")
+        showStatus(tr("Run %1 re-ran to other results than those stored in the session (an input such as "
+                      "the jobs file changed since it was saved); the new results are shown")
                        .arg(spec->label()),
                    15000);
 }

@@ -85,7 +85,7 @@ Plan planRuns(const Workspace& ws, const std::string& scenarioJson, const std::s
         add(*main, -1);
     for (size_t i = 0; i < ws.runs().size(); ++i) {
         const RunSpec& spec = ws.runs()[i];
-        if (spec.latest && !spec.stale && spec.latest->scenario == ws.scenarioFor(spec.variant))
+        if (spec.latest && !spec.stale() && spec.latest->scenario == ws.scenarioFor(spec.variant))
             add(*spec.latest, static_cast<int>(i));
     }
     return plan;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tableexport.h"
 
+#include "atomic_file.h"
+
 #include <QAbstractItemModel>
-#include <QSaveFile>
 #include <QStringList>
 #include <QTextStream>
 
@@ -37,18 +38,17 @@ void writeModelCsv(QTextStream& out, const QAbstractItemModel& model)
 
 bool saveModelCsv(const QString& path, const QAbstractItemModel& model, QString* error)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
-        if (error)
-            *error = file.errorString();
-        return false;
-    }
-    QTextStream out(&file);
+    QString text;
+    QTextStream out(&text);
     writeModelCsv(out, model);
     out.flush();
-    if (!file.commit()) {
+    try {
+        // As every output of migsight-cli: a temporary file renamed over the target, which must be
+        // a regular file (docs/limits.md); a failed export leaves the old file as it was.
+        model::writeFileAtomically(path.toStdString(), text.toUtf8().toStdString());
+    } catch (const std::exception& e) {
         if (error)
-            *error = file.errorString();
+            *error = QString::fromStdString(e.what());
         return false;
     }
     return true;

@@ -11,6 +11,8 @@
 #include <QSplitter>
 #include <QTabWidget>
 
+#include <algorithm>
+
 namespace ui {
 
 void setupViewMenu(QMenuBar* bar, QTabWidget* pages)
@@ -26,9 +28,18 @@ void setupViewMenu(QMenuBar* bar, QTabWidget* pages)
     }
     view->addSeparator();
     addThemeMenu(view);
+    QAction* reset = view->addAction(QObject::tr("&Reset layout"));
+    reset->setObjectName(QStringLiteral("resetLayoutAction"));
+    reset->setStatusTip(QObject::tr("Give every page's panels their first sizes again"));
+    QObject::connect(reset, &QAction::triggered, pages, [pages] {
+        if (auto* window = qobject_cast<QMainWindow*>(pages->window()))
+            resetWindowLayout(window);
+    });
 }
 
 namespace {
+
+const char* const kDefaultState = "migsightDefaultState";
 
 /// A splitter's settings key: its object name, else its place among the window's splitters
 /// (the pages build them in a fixed order).
@@ -36,6 +47,29 @@ QString splitterKey(const QSplitter* splitter, qsizetype index)
 {
     return QStringLiteral("splitters/") +
            (splitter->objectName().isEmpty() ? QString::number(index) : splitter->objectName());
+}
+
+/// Restores a saved splitter state unless it would stack the panels (a state saved for another
+/// splitter at that place turns a row into a column) or collapse one of them (a page saved before it
+/// was ever laid out); the first state is kept for View › Reset layout.
+void restoreSplitter(QSplitter* splitter, const QByteArray& saved)
+{
+    if (!splitter->property(kDefaultState).isValid())
+        splitter->setProperty(kDefaultState, splitter->saveState());
+    if (saved.isEmpty())
+        return;
+    const Qt::Orientation orientation = splitter->orientation();
+    const QList<int> sizes = splitter->sizes();
+    if (!splitter->restoreState(saved))
+        return;
+    const QList<int> now = splitter->sizes();
+    bool collapsed = false; // a panel that had room and has none now
+    for (qsizetype i = 0; i < std::min(now.size(), sizes.size()); ++i)
+        collapsed = collapsed || (now[i] <= 0 && sizes[i] > 0);
+    if (splitter->orientation() != orientation || now.size() != sizes.size() || collapsed) {
+        splitter->setOrientation(orientation);
+        splitter->setSizes(sizes);
+    }
 }
 
 } // namespace
@@ -61,7 +95,19 @@ void restoreWindowState(QMainWindow* window)
         pages->setCurrentIndex(settings.value(QStringLiteral("window/page"), 0).toInt());
     const QList<QSplitter*> splitters = window->findChildren<QSplitter*>();
     for (qsizetype i = 0; i < splitters.size(); ++i)
-        splitters[i]->restoreState(settings.value(splitterKey(splitters[i], i)).toByteArray());
+        restoreSplitter(splitters[i], settings.value(splitterKey(splitters[i], i)).toByteArray());
+}
+
+void resetWindowLayout(QMainWindow* window)
+{
+    QSettings settings;
+    const QList<QSplitter*> splitters = window->findChildren<QSplitter*>();
+    for (qsizetype i = 0; i < splitters.size(); ++i) {
+        settings.remove(splitterKey(splitters[i], i));
+        const QVariant first = splitters[i]->property(kDefaultState);
+        if (first.isValid())
+            splitters[i]->restoreState(first.toByteArray());
+    }
 }
 
 } // namespace ui

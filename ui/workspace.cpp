@@ -168,7 +168,7 @@ void Workspace::removeRun(int key)
     RunSpec* spec = mutableSpec(key);
     if (!spec)
         return;
-    if (spec->running)
+    if (spec->running())
         m_runner->cancel(spec->requestId);
     m_dirty.erase(key);
     std::erase_if(m_runs, [key](const RunSpec& s) { return s.key == key; });
@@ -203,6 +203,18 @@ void Workspace::cancelAll()
     }
 }
 
+int Workspace::rerunStale()
+{
+    run();
+    int started = 0;
+    for (RunSpec& spec : m_runs)
+        if (!spec.running() && (spec.state != RunState::Current || !spec.latest)) {
+            startSpec(spec);
+            ++started;
+        }
+    return started;
+}
+
 void Workspace::noteEdit(const QString& what)
 {
     m_editClock.start();
@@ -212,16 +224,14 @@ void Workspace::noteEdit(const QString& what)
 
 void Workspace::markRerunning(RunSpec& spec)
 {
-    spec.stale = spec.latest.has_value();
-    spec.running = true; // its re-run is on its way, now or when the debounce ends
+    spec.state = RunState::Running; // its re-run is on its way, now or when the debounce ends
     spec.error.clear();
 }
 
 void Workspace::markCancelled(RunSpec& spec)
 {
-    spec.running = false;
-    spec.stale = spec.latest.has_value();
-    spec.error = tr("cancelled");
+    spec.state = RunState::Cancelled;
+    spec.error.clear();
     emit runSpecChanged(spec.key);
 }
 
@@ -285,7 +295,7 @@ void Workspace::startSpec(RunSpec& spec, bool report)
     RunRequest request;
     request.scenario = scenarioFor(spec.variant);
     if (!request.scenario) { // a variant whose overrides do not apply to the edited base
-        spec.running = false;
+        spec.state = RunState::Failed;
         spec.error = variantProblem(spec.variant);
         if (report)
             emit runSpecChanged(spec.key);
@@ -295,7 +305,7 @@ void Workspace::startSpec(RunSpec& spec, bool report)
     request.repartitioner = spec.repartitioner;
     request.slot = spec.key;
     request.wantBounds = true;
-    spec.running = true;
+    spec.state = RunState::Running;
     spec.progress = 0.0;
     spec.error.clear();
     spec.requestId = m_runner->start(std::move(request));
@@ -307,10 +317,14 @@ void Workspace::onFinished(const RunSnapshot& snapshot)
 {
     // A run of a scenario that has been replaced since is stale even if it is the newest run.
     if (RunSpec* spec = specByRequest(snapshot.id)) {
-        spec->running = m_dirty.contains(spec->key); // a newer re-run may wait for the debounce
         spec->progress = 1.0;
         spec->latest = snapshot;
-        spec->stale = snapshot.scenario != scenarioFor(spec->variant);
+        if (m_dirty.contains(spec->key)) // a newer re-run waits for the debounce
+            spec->state = RunState::Running;
+        else if (snapshot.scenario != scenarioFor(spec->variant))
+            startSpec(*spec, false); // its inputs were replaced meanwhile: a result of them is owed
+        else
+            spec->state = RunState::Current;
         emit runSpecChanged(spec->key);
         return;
     }
@@ -323,7 +337,7 @@ void Workspace::onFinished(const RunSnapshot& snapshot)
 void Workspace::onFailed(int id, const QString& message)
 {
     if (RunSpec* spec = specByRequest(id)) {
-        spec->running = m_dirty.contains(spec->key);
+        spec->state = m_dirty.contains(spec->key) ? RunState::Running : RunState::Failed;
         spec->error = message;
         emit runSpecChanged(spec->key);
         return;
@@ -334,9 +348,8 @@ void Workspace::onFailed(int id, const QString& message)
 void Workspace::onCancelled(int id)
 {
     if (RunSpec* spec = specByRequest(id)) {
-        spec->running = m_dirty.contains(spec->key);
-        spec->stale = spec->latest.has_value();
-        spec->error = spec->running ? QString() : tr("cancelled");
+        spec->state = m_dirty.contains(spec->key) ? RunState::Running : RunState::Cancelled;
+        spec->error.clear();
         emit runSpecChanged(spec->key);
     } else if (id == m_mainRequestId) {
         emit runCancelled(id);
@@ -345,7 +358,7 @@ void Workspace::onCancelled(int id)
 
 void Workspace::onProgress(int id, double fraction)
 {
-    if (RunSpec* spec = specByRequest(id); spec && spec->running) {
+    if (RunSpec* spec = specByRequest(id); spec && spec->running()) {
         spec->progress = fraction;
         emit runSpecChanged(spec->key);
     } else if (id == m_mainRequestId) {

@@ -22,6 +22,15 @@ namespace ui {
 
 class SimulationRunner;
 
+/// Where a run spec's newest request stands; with RunSpec::latest it says everything the pages show
+/// (one state instead of two flags and a compared text, issue #22).
+enum class RunState {
+    Current,   ///< latest (if any) is the result of the spec's current inputs; nothing is asked for
+    Running,   ///< a (re-)run is pending (debounce), queued or computing
+    Cancelled, ///< the newest (re-)run was cancelled before it finished: F5 runs it again
+    Failed,    ///< the newest request failed; RunSpec::error says why
+};
+
 /// A scheduler/repartitioner pair the user added on the Runs page, with its latest result.
 struct RunSpec
 {
@@ -30,11 +39,17 @@ struct RunSpec
     model::PolicyChoice repartitioner;
     QString variant;                   ///< the variant it simulates (docs/planning.md, "Variants"); empty: the base
     std::optional<RunSnapshot> latest; ///< the newest finished run of this spec, maybe stale
-    bool stale = false;                ///< latest is of an older scenario or older parameters
-    bool running = false;              ///< re-run pending (debounce), queued or on the worker
-    double progress = 0.0;             ///< of the run in flight, 0..1
-    int requestId = 0;                 ///< runner id of the newest request, 0 when none
-    QString error;                     ///< why the newest request failed; empty otherwise
+    RunState state = RunState::Current;
+    double progress = 0.0; ///< of the run in flight, 0..1
+    int requestId = 0;     ///< runner id of the newest request, 0 when none
+    QString error;         ///< why the newest request failed (state Failed); empty otherwise
+
+    /// A (re-)run is pending, queued or computing.
+    [[nodiscard]] bool running() const { return state == RunState::Running; }
+    /// latest is of older inputs (scenario or parameters): a re-run is coming, was cancelled or failed.
+    [[nodiscard]] bool stale() const { return latest.has_value() && state != RunState::Current; }
+    /// No re-run is coming although the shown result (if any) is not current: cancelled or failed.
+    [[nodiscard]] bool stopped() const { return state == RunState::Cancelled || state == RunState::Failed; }
 
     /// "scheduler / repartitioner", after "VARIANT: " for a run of a variant.
     [[nodiscard]] QString label() const;
@@ -87,6 +102,9 @@ public:
     void cancelRun(int key);
     /// Stops the scenario's own run and every spec's run.
     void cancelAll();
+    /// Runs the scenario again and every spec whose result is not current (cancelled, failed,
+    /// none yet); returns how many specs were started (View > Run again, F5).
+    int rerunStale();
     [[nodiscard]] const std::vector<RunSpec>& runs() const { return m_runs; }
     [[nodiscard]] const RunSpec* runSpec(int key) const;
     /// Lower bounds of the open scenario's jobs, null until computed.

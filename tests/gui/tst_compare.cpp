@@ -30,7 +30,7 @@ QString sample(const char* name)
 bool allDone(const ui::Workspace& workspace)
 {
     for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running || !spec.latest || spec.stale)
+        if (spec.running() || !spec.latest || spec.stale())
             return false;
     return !workspace.runs().empty();
 }
@@ -193,7 +193,7 @@ void TestCompare::oneEditUpdatesTheChartsOnce()
     connect(workspace, &ui::Workspace::runSpecChanged, page, [&](int key) {
         const ui::RunSpec* a = workspace->runSpec(first);
         const ui::RunSpec* b = workspace->runSpec(second);
-        if (key != first || a->running || a->stale || !b->running)
+        if (key != first || a->running() || a->stale() || !b->running())
             return;
         // The first run's new result is in, the second is still computing: the page holds it.
         QCOMPARE(page->shownResult(0), before);

@@ -50,7 +50,7 @@ double metric(const ui::MetricsModel* model, const char* name)
 bool runsDone(const ui::Workspace& workspace)
 {
     for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running || !spec.latest)
+        if (spec.running() || !spec.latest)
             return false;
     return !workspace.runs().empty();
 }

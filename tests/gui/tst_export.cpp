@@ -6,8 +6,10 @@
 #include "comparepage.h"
 #include "ganttchart.h"
 #include "mainwindow.h"
+#include "runsmodel.h"
 #include "runspage.h"
 #include "serieschart.h"
+#include "tableexport.h"
 #include "workspace.h"
 
 #include <QClipboard>
@@ -16,6 +18,7 @@
 #include <QImage>
 #include <QTemporaryDir>
 #include <QTest>
+#include <sys/stat.h>
 
 namespace {
 
@@ -24,7 +27,7 @@ constexpr int kRunTimeoutMs = 120000;
 bool allDone(const ui::Workspace& workspace)
 {
     for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running || !spec.latest)
+        if (spec.running() || !spec.latest)
             return false;
     return !workspace.runs().empty();
 }
@@ -47,6 +50,7 @@ private slots:
     void chartToClipboard();
     void runsTableToCsv();
     void formatFromSuffix();
+    void nonRegularTargetsAreRefused();
 
 private:
     std::unique_ptr<ui::MainWindow> m_window;
@@ -121,6 +125,27 @@ void TestExport::formatFromSuffix()
     QCOMPARE(ui::formatForPath(QStringLiteral("a.SVG")), ui::ExportFormat::Svg);
     QCOMPARE(ui::formatForPath(QStringLiteral("a.pdf")), ui::ExportFormat::Pdf);
     QCOMPARE(ui::formatForPath(QStringLiteral("a.png")), ui::ExportFormat::Png);
+}
+
+void TestExport::nonRegularTargetsAreRefused()
+{
+    // Studio writes go through model::writeFileAtomically as migsight-cli's do (docs/limits.md): a
+    // FIFO (or a device such as /dev/null) is refused with the CLI's message and left as it was.
+    const QString fifo = m_dir.filePath(QStringLiteral("pipe"));
+    QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+    auto isFifo = [&fifo] {
+        struct stat st
+        {
+        };
+        return ::stat(fifo.toLocal8Bit().constData(), &st) == 0 && S_ISFIFO(st.st_mode);
+    };
+    QString error;
+    QVERIFY(!ui::saveModelCsv(fifo, *m_window->runsPage()->runsModel(), &error));
+    QVERIFY2(error.contains(QStringLiteral("FIFO")) && error.contains(fifo), qPrintable(error));
+    error.clear();
+    QVERIFY(!ui::exportChart(*m_window->comparePage()->energyChart(), fifo, {}, &error));
+    QVERIFY2(error.contains(QStringLiteral("FIFO")), qPrintable(error));
+    QVERIFY(isFifo());
 }
 
 QTEST_MAIN(TestExport)

@@ -10,6 +10,7 @@
 #include "workspace.h"
 
 #include <QAction>
+#include <QLabel>
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
@@ -19,6 +20,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 #include <map>
 
@@ -58,6 +60,8 @@ class TestMainWindow : public QObject
 private slots:
     void showsTheQuickstartRun();
     void runActionAndButtonRunAgain();
+    void scenarioCanBeRenamed();
+    void windowCanBeNarrow();
     void badScenarioListsEveryProblem();
     void missingSessionIsReported();
     void newerScenarioWinsOverARunningOne();
@@ -122,6 +126,41 @@ void TestMainWindow::runActionAndButtonRunAgain()
     QTest::mouseClick(button, Qt::LeftButton);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, kRunTimeoutMs);
     QCOMPARE(window.workspace()->lastRun()->id, firstId + 2);
+}
+
+void TestMainWindow::scenarioCanBeRenamed()
+{
+    // The title stayed "Quick start" after the fleet and workload were replaced, with no way to
+    // change it (issue #17, studio).
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    ui::OverviewPage* overview = window.overviewPage();
+    QVERIFY(window.findChild<QToolButton*>(QStringLiteral("renameScenarioButton")) != nullptr);
+    auto* title = window.findChild<QLabel*>(QStringLiteral("scenarioTitle"));
+    QVERIFY(title != nullptr);
+    QVERIFY(!overview->renameScenario(QStringLiteral("   ")).isEmpty()); // refused, nothing changed
+    QVERIFY(!overview->renameScenario(QString(ui::OverviewPage::kMaxTitle + 1, QLatin1Char('x'))).isEmpty());
+    QVERIFY(!window.workspace()->isModified());
+    QVERIFY(overview->renameScenario(QStringLiteral("  Alibaba trace, 8 GPUs ")).isEmpty());
+    QCOMPARE(window.workspace()->scenario()->name, std::string("Alibaba trace, 8 GPUs"));
+    QCOMPARE(title->text(), QStringLiteral("Alibaba trace, 8 GPUs"));
+    QVERIFY(window.workspace()->isModified()); // saved with the session
+}
+
+void TestMainWindow::windowCanBeNarrow()
+{
+    // The window could not be narrower than 1,057 px (issue #17, studio): the Playback page's one
+    // row of controls set the minimum of every page.
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    QTRY_VERIFY_WITH_TIMEOUT(window.workspace()->lastRun().has_value(), kRunTimeoutMs);
+    for (const char* page : {"overview", "runs", "compare", "layouts", "workload", "playback", "plan"}) {
+        QVERIFY(window.showPage(QLatin1String(page)));
+        window.resize(900, 700);
+        QTRY_COMPARE(window.width(), 900);
+    }
 }
 
 void TestMainWindow::badScenarioListsEveryProblem()
@@ -298,7 +337,7 @@ void TestMainWindow::pendingReRunCanBeCancelled()
     ui::Workspace workspace;
     workspace.setScenario(loaded.scenario, QStringLiteral("quickstart.json"));
     const int key = workspace.addRun({"edf-most-packed", {}}, {"static", {}});
-    QTRY_VERIFY_WITH_TIMEOUT(!workspace.runSpec(key)->running, kRunTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!workspace.runSpec(key)->running(), kRunTimeoutMs);
     workspace.setDebounceMs(60000);
     model::Scenario edited = *workspace.scenario();
     edited.workload.diurnal.multiplier = 5;
@@ -306,14 +345,14 @@ void TestMainWindow::pendingReRunCanBeCancelled()
     edited.workload.diurnal.multiplier = 6;
     workspace.editScenario(edited, QStringLiteral("second")); // held until the debounce ends
     const ui::RunSpec* spec = workspace.runSpec(key);
-    QVERIFY(spec->running && spec->stale);
+    QVERIFY(spec->running() && spec->stale());
     QTRY_VERIFY_WITH_TIMEOUT(spec->latest->scenario->workload.diurnal.multiplier == 5, kRunTimeoutMs);
-    QVERIFY(spec->running); // the first edit's result is in; the second's re-run still pending
+    QVERIFY(spec->running()); // the first edit's result is in; the second's re-run still pending
     QSignalSpy changed(&workspace, &ui::Workspace::runSpecChanged);
     workspace.cancelRun(key);
-    QVERIFY(!spec->running);
-    QVERIFY(spec->stale);
-    QCOMPARE(spec->error, QStringLiteral("cancelled"));
+    QVERIFY(!spec->running());
+    QVERIFY(spec->stale());
+    QVERIFY(spec->state == ui::RunState::Cancelled);
     QVERIFY(!changed.isEmpty());
     QTest::qWait(200);
     QCOMPARE(spec->latest->scenario->workload.diurnal.multiplier, 5.0); // nothing ran after

@@ -6,9 +6,11 @@
 #include "mainwindow.h"
 #include "playbackexport.h"
 #include "playbackpage.h"
+#include "playbackpainter.h"
 #include "workspace.h"
 
 #include <QLabel>
+#include <QPainter>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -34,6 +36,8 @@ private slots:
     void recordsStepsAndJumps();
     void playsAtSixtyStepsPerSecond();
     void exportsNumberedFrames();
+    void openingAnotherFileReplacesThePlayback();
+    void labelsReadOnADarkBackground();
 };
 
 void TestPlaybackPage::recordsStepsAndJumps()
@@ -122,6 +126,54 @@ void TestPlaybackPage::exportsNumberedFrames()
     const QImage first(QDir(dir.path()).filePath(QStringLiteral("frame-0001.png")));
     QCOMPARE(first.size(), QSize(640, 400));
     QVERIFY(QFileInfo::exists(QDir(dir.path()).filePath(QStringLiteral("frame-0005.png"))));
+}
+
+void TestPlaybackPage::openingAnotherFileReplacesThePlayback()
+{
+    // File › Open left the previous file's playback on the page (issue #17, studio).
+    ui::MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(window.openScenario(teaching("01-mig-vs-whole-gpu.json")));
+    QVERIFY(window.showPage(QStringLiteral("playback")));
+    ui::PlaybackPage* page = window.playbackPage();
+    QTRY_VERIFY_WITH_TIMEOUT(page->playback() != nullptr, kTimeoutMs);
+    const std::string first = page->playback()->scenario().name;
+
+    QVERIFY(window.openScenario(teaching("02-fragmentation.json")));
+    QVERIFY(page->playback() == nullptr || page->playback()->scenario().name != first);
+    QTRY_VERIFY_WITH_TIMEOUT(page->playback() != nullptr, kTimeoutMs);
+    QCOMPARE(page->playback()->scenario().name, window.workspace()->scenario()->name);
+    QVERIFY(page->playback()->scenario().name != first);
+    QCOMPARE(page->currentStep(), -1);
+}
+
+void TestPlaybackPage::labelsReadOnADarkBackground()
+{
+    // The dark theme left the legend and the "GPU n" labels dark on dark (issue #17, studio).
+    model::Problems problems;
+    auto sc = std::make_shared<const model::Scenario>(
+        model::loadScenario(teaching("02-fragmentation.json").toStdString(), problems));
+    QVERIFY(problems.empty());
+    const auto pb = model::Playback::record(sc, model::scenarioJobs(*sc, std::nullopt, problems));
+    const QColor dark(0x1e, 0x20, 0x24);
+    QImage image(900, 420, QImage::Format_ARGB32);
+    image.fill(dark);
+    {
+        QPainter painter(&image);
+        ui::paintPlayback(painter, QRectF(image.rect()), *pb, pb->stateAt(-1), QFont(), dark);
+    }
+    image.save(QDir::temp().filePath(QStringLiteral("migsight-playback-dark.png")));
+    // Light pixels in the label column of the first GPU row (left of its slices) and in the legend.
+    auto lightIn = [&](const QRect& area) {
+        int light = 0;
+        for (int y = area.top(); y <= area.bottom(); ++y)
+            for (int x = area.left(); x <= area.right(); ++x)
+                light += QColor(image.pixel(x, y)).lightness() > 160 ? 1 : 0;
+        return light;
+    };
+    QVERIFY(lightIn(QRect(0, 30, 60, 110)) > 10); // "GPU 0"
+    QVERIFY(lightIn(QRect(14, 0, 60, 22)) > 10);  // the first job type's name
 }
 
 QTEST_MAIN(TestPlaybackPage)

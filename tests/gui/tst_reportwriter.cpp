@@ -6,6 +6,7 @@
 #include "report_data.h"
 #include "reportaction.h"
 #include "reportcharts.h"
+#include "reportpages.h"
 #include "reportwriter.h"
 #include "workspace.h"
 
@@ -21,7 +22,7 @@ constexpr int kRunTimeoutMs = 120000;
 bool allDone(const ui::Workspace& workspace)
 {
     for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running || !spec.latest || spec.stale)
+        if (spec.running() || !spec.latest || spec.stale())
             return false;
     return !workspace.runs().empty();
 }
@@ -36,6 +37,7 @@ private slots:
     void bucketMeans_data();
     void bucketMeans();
     void workspaceRuns();
+    void everyOccupancyRowLabelled();
 };
 
 void TestReportWriter::bucketMeans_data()
@@ -115,6 +117,27 @@ void TestReportWriter::workspaceRuns()
     const model::ReportData updating = ui::workspaceReport(*workspace, {});
     QCOMPARE(updating.runs.size(), size_t{1});
     QCOMPARE(updating.notes.size(), size_t{1});
+}
+
+void TestReportWriter::everyOccupancyRowLabelled()
+{
+    // A repartitioning policy on the paper fleet fills ~75 instance rows: on one page only the
+    // GPUs were labelled (issue #17, studio). Now the occupancy goes over pages of whole GPUs.
+    ui::Workspace workspace;
+    model::Problems problems;
+    workspace.setScenario(model::loadScenario(MIGSIGHT_SOURCE_DIR "/samples/paper-fleet.json", problems),
+                          QStringLiteral("paper-fleet.json"));
+    QVERIFY(problems.empty());
+    workspace.addRun({"cedf", {}}, {"threshold", {}});
+    QTRY_VERIFY_WITH_TIMEOUT(allDone(workspace), kRunTimeoutMs);
+    const model::ReportData data = ui::workspaceReport(workspace, {});
+    QStringList occupancy;
+    for (const ui::ReportPage& page : ui::chartPages(data, ui::reportStyle()))
+        if (page.title.startsWith(QStringLiteral("Occupancy")))
+            occupancy << page.title;
+    QVERIFY2(occupancy.size() >= 2, qPrintable(occupancy.join(QStringLiteral("; "))));
+    QVERIFY2(occupancy.front().endsWith(QStringLiteral("(GPUs 0–3)")), qPrintable(occupancy.front()));
+    QVERIFY2(occupancy.back().endsWith(QStringLiteral("7)")), qPrintable(occupancy.back()));
 }
 
 QTEST_MAIN(TestReportWriter)

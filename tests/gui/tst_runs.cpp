@@ -2,15 +2,19 @@
 // The Runs page as a user drives it: pick policies, add runs, read and sort the table, cancel.
 #include "mainwindow.h"
 #include "policyform.h"
+#include "result_json.h"
 #include "runsmodel.h"
 #include "runspage.h"
 #include "scenariofile.h"
 #include "workspace.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -38,7 +42,7 @@ void choose(ui::PolicyForm* form, const QString& id)
 bool allDone(const ui::Workspace& workspace)
 {
     for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running || !spec.latest)
+        if (spec.running() || !spec.latest)
             return false;
     return !workspace.runs().empty();
 }
@@ -58,6 +62,8 @@ private slots:
     void addTwoRunsAndReadTheTable();
     void formsFollowTheParamSpecs();
     void editingASelectedRunReRunsIt();
+    void editingASelectedRunIsUndoable();
+    void cancelledRunsSayNotCurrentAndF5ReRunsThem();
     void cancelStopsALongRun();
 };
 
@@ -159,12 +165,89 @@ void TestRuns::editingASelectedRunReRunsIt()
     QCOMPARE(page->schedulerForm()->policyBox()->currentText(), QStringLiteral("edf-most-packed"));
     choose(page->repartitionerForm(), QStringLiteral("demand-match"));
     // The old result is kept but marked stale until the re-run arrives.
-    QVERIFY(workspace->runSpec(key)->stale);
+    QVERIFY(workspace->runSpec(key)->stale());
     QVERIFY(
         page->runsModel()->index(0, ui::RunsModel::StatusColumn).data().toString().contains(QStringLiteral("stale")));
-    QTRY_VERIFY_WITH_TIMEOUT(allDone(*workspace) && !workspace->runSpec(key)->stale, kRunTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(allDone(*workspace) && !workspace->runSpec(key)->stale(), kRunTimeoutMs);
     QVERIFY(workspace->runSpec(key)->latest->id > firstRun);
     QCOMPARE(workspace->runSpec(key)->latest->repartitioner.id, std::string("demand-match"));
+}
+
+void TestRuns::editingASelectedRunIsUndoable()
+{
+    // Changing a combo with a row selected replaced that run with no way back (issue #17, studio).
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    ui::Workspace* workspace = window.workspace();
+    const int key = workspace->addRun({"edf-most-packed", {}}, {"static", {}});
+    QTRY_VERIFY_WITH_TIMEOUT(allDone(*workspace), kRunTimeoutMs);
+    const std::string before = model::metricsJson(*workspace->runSpec(key)->latest->result);
+
+    ui::RunsPage* page = window.runsPage();
+    page->table()->selectRow(0);
+    choose(page->repartitionerForm(), QStringLiteral("demand-match"));
+    QTRY_VERIFY_WITH_TIMEOUT(allDone(*workspace) && !workspace->runSpec(key)->stale(), kRunTimeoutMs);
+    QCOMPARE(workspace->runSpec(key)->repartitioner.id, std::string("demand-match"));
+
+    QAction* undo = window.findChild<QAction*>(QStringLiteral("layoutUndo"));
+    QVERIFY(undo != nullptr);
+    QVERIFY(undo->isEnabled());
+    QVERIFY2(undo->text().contains(QStringLiteral("edf-most-packed")), qPrintable(undo->text()));
+    undo->trigger();
+    QCOMPARE(workspace->runSpec(key)->repartitioner.id, std::string("static"));
+    QCOMPARE(page->repartitionerForm()->policyBox()->currentText(), QStringLiteral("static")); // forms follow
+    QTRY_VERIFY_WITH_TIMEOUT(allDone(*workspace) && !workspace->runSpec(key)->stale(), kRunTimeoutMs);
+    QCOMPARE(model::metricsJson(*workspace->runSpec(key)->latest->result), before);
+    QCOMPARE(workspace->runs().size(), size_t(1)); // undo restores the run, it adds none
+}
+
+void TestRuns::cancelledRunsSayNotCurrentAndF5ReRunsThem()
+{
+    // After Cancel the header said "all finished" while every row was stale, and F5 re-ran only
+    // the scenario's own policy (issue #17, studio).
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    ui::Workspace* workspace = window.workspace();
+    workspace->addRun({"edf-most-packed", {}}, {"static", {}});
+    workspace->addRun({"fcfs", {}}, {"none", {}});
+    QTRY_VERIFY_WITH_TIMEOUT(allDone(*workspace), kRunTimeoutMs);
+    workspace->setDebounceMs(600000);
+    model::Scenario edited = *workspace->scenario();
+    edited.workload.diurnal.multiplier = 5;
+    workspace->editScenario(edited, QStringLiteral("first")); // leading edge: runs at once
+    edited.workload.diurnal.multiplier = 6;
+    workspace->editScenario(edited, QStringLiteral("second")); // held by the debounce
+    QTRY_VERIFY_WITH_TIMEOUT(!workspace->isRunning(), kRunTimeoutMs);
+    workspace->cancelAll();
+    for (const ui::RunSpec& spec : workspace->runs()) {
+        QVERIFY(spec.state == ui::RunState::Cancelled);
+        QVERIFY(spec.stale());
+    }
+    auto* text = window.runsPage()->findChild<QLabel*>(QStringLiteral("progressText"));
+    QVERIFY(text != nullptr);
+    QVERIFY2(!text->text().contains(QStringLiteral("all finished")), qPrintable(text->text()));
+    QVERIFY2(text->text().contains(QStringLiteral("2 of 2")), qPrintable(text->text()));
+    window.resize(1280, 800);
+    window.showPage(QStringLiteral("runs"));
+    window.runsPage()->grab().save(QDir::temp().filePath(QStringLiteral("migsight-runs-cancelled.png")));
+    QVERIFY(window.runsPage()
+                ->runsModel()
+                ->index(0, ui::RunsModel::StatusColumn)
+                .data()
+                .toString()
+                .contains(QStringLiteral("cancelled")));
+
+    QAction* run = window.findChild<QAction*>(QStringLiteral("runAction"));
+    QVERIFY(run != nullptr);
+    run->trigger(); // F5
+    QTRY_VERIFY_WITH_TIMEOUT(allDone(*workspace), kRunTimeoutMs);
+    for (const ui::RunSpec& spec : workspace->runs()) {
+        QVERIFY(spec.state == ui::RunState::Current);
+        QCOMPARE(spec.latest->scenario->workload.diurnal.multiplier, 6.0);
+    }
+    QVERIFY2(text->text().contains(QStringLiteral("all finished")), qPrintable(text->text()));
 }
 
 void TestRuns::cancelStopsALongRun()
@@ -196,7 +279,7 @@ void TestRuns::cancelStopsALongRun()
     QTRY_VERIFY_WITH_TIMEOUT(!workspace->isRunning(), 15000);
     QVERIFY(!workspace->lastRun().has_value());
     const ui::RunSpec& spec = workspace->runs().front();
-    QVERIFY(!spec.running);
+    QVERIFY(!spec.running());
     QVERIFY(!spec.latest.has_value());
     QVERIFY(
         page->runsModel()->index(0, ui::RunsModel::StatusColumn).data().toString().contains(QStringLiteral("cancel")));

@@ -3,6 +3,8 @@
 // unsaved work goes, autosave and recovery after a crash, files dropped on the window.
 #include "autosave.h"
 #include "comparepage.h"
+#include "jobs_csv.h"
+#include "layouteditor.h"
 #include "mainwindow.h"
 #include "planpage.h"
 #include "planstaticpanel.h"
@@ -11,6 +13,7 @@
 #include "result_json.h"
 #include "session_store.h"
 #include "sessioncontroller.h"
+#include "simulation.h"
 #include "sweepview.h"
 #include "theme.h"
 #include "workspace.h"
@@ -31,6 +34,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -40,6 +44,8 @@
 #include <QTimer>
 #include <qcustomplot.h>
 #include <sqlite3.h>
+
+#include <fstream>
 
 namespace {
 
@@ -55,7 +61,7 @@ bool allRunsDone(const ui::Workspace* ws)
     if (!ws->lastRun())
         return false;
     for (const ui::RunSpec& spec : ws->runs())
-        if (spec.running || !spec.latest || spec.stale)
+        if (spec.running() || !spec.latest || spec.stale())
             return false;
     return true;
 }
@@ -158,6 +164,7 @@ private slots:
     void initTestCase();
     void init();
     void saveNewOpenRestoresScenarioAndRuns();
+    void csvWorkloadSeedSurvivesReopen();
     void recentFilesListAndMissingFile();
     void discardPromptGuardsUnsavedWork();
     void readOnlyTargetKeepsEverything();
@@ -167,6 +174,7 @@ private slots:
     void planningStudiesAreKept();
     void themeSwitchRestylesCharts();
     void windowStateIsKept();
+    void strayPanelStateIsRefusedAndLayoutResets();
 };
 
 void TestSession::initTestCase()
@@ -216,6 +224,40 @@ void TestSession::saveNewOpenRestoresScenarioAndRuns()
     QVERIFY(specMetrics(s.ws()) == before); // recomputed, to the bit
     QTRY_COMPARE(s.session()->matchedRuns(), 2);
     QCOMPARE(s.session()->mismatchedRuns(), 0);
+}
+
+void TestSession::csvWorkloadSeedSurvivesReopen()
+{
+    // The quick start's seed 7 stays in memory when a trace replaces its workload; a seeded policy
+    // uses it. Save and reopen re-ran with seed 1 and reported a mismatch (issue #17, studio).
+    QTemporaryDir dir;
+    ui::MainWindow window;
+    window.show();
+    window.openScenario(sample("quickstart.json"));
+    ui::Workspace* ws = window.workspace();
+    model::Scenario traced = *ws->scenario();
+    const std::string csv = dir.filePath(QStringLiteral("trace.csv")).toStdString();
+    {
+        model::Problems problems;
+        std::ofstream out(csv); // the quick start's own day as a trace: the random policy depends on the seed
+        model::writeJobsCsv(out, model::scenarioJobs(traced, std::nullopt, problems), traced.jobTypes);
+    }
+    traced.workload.kind = model::WorkloadSpec::Kind::Csv;
+    traced.workload.csvPath = csv;
+    ws->editScenario(traced, QStringLiteral("import a trace"));
+    ws->addRun({"random", {}}, {"static", {}});
+    QTRY_VERIFY_WITH_TIMEOUT(allRunsDone(ws), kTimeoutMs);
+    const std::vector<std::string> before = specMetrics(ws);
+
+    const QString path = dir.filePath(QStringLiteral("trace.sqlite"));
+    QVERIFY(window.session()->saveTo(path));
+    QVERIFY(window.session()->newSession());
+    QVERIFY(window.session()->openFile(path));
+    QCOMPARE(ws->scenario()->workload.diurnal.seed, std::uint64_t{7});
+    QTRY_VERIFY_WITH_TIMEOUT(allRunsDone(ws), kTimeoutMs);
+    QVERIFY(specMetrics(ws) == before);
+    QTRY_COMPARE(window.session()->matchedRuns(), 1);
+    QCOMPARE(window.session()->mismatchedRuns(), 0);
 }
 
 void TestSession::recentFilesListAndMissingFile()
@@ -437,6 +479,46 @@ void TestSession::windowStateIsKept()
     QCOMPARE(window.findChild<QTabWidget*>(QStringLiteral("pages"))->currentWidget(),
              static_cast<QWidget*>(window.comparePage()));
     QCOMPARE(window.size(), QSize(1000, 700));
+}
+
+void TestSession::strayPanelStateIsRefusedAndLayoutResets()
+{
+    // The Layouts page's panels came back stacked or collapsed after a restart, with no way back
+    // (issue #17, studio): a saved state that turns a row into a column or collapses a panel is
+    // refused, and View › Reset layout gives the panels their first sizes.
+    ui::MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(window.showPage(QStringLiteral("layouts")));
+    auto* splitter = window.findChild<ui::LayoutEditorPage*>()->findChild<QSplitter*>();
+    QVERIFY(splitter != nullptr && splitter->orientation() == Qt::Horizontal);
+    const QList<int> first = splitter->sizes();
+    const QList<QSplitter*> all = window.findChildren<QSplitter*>();
+    const QString key =
+        QStringLiteral("splitters/") +
+        (splitter->objectName().isEmpty() ? QString::number(all.indexOf(splitter)) : splitter->objectName());
+    QSplitter stray(Qt::Vertical);
+    for (int i = 0; i < first.size(); ++i)
+        stray.addWidget(new QWidget);
+    stray.resize(400, 600);
+    stray.setSizes(QList<int>(first.size(), 200));
+    QSettings().setValue(key, stray.saveState());
+    window.session()->restoreWindowState();
+    QCOMPARE(splitter->orientation(), Qt::Horizontal);
+    for (int size : splitter->sizes())
+        QVERIFY(size > 0);
+
+    QList<int> shut = first;
+    shut[1] += shut[0];
+    shut[0] = 0;
+    splitter->setSizes(shut); // the user dragged the palette shut
+    window.session()->saveWindowState();
+    auto* reset = window.findChild<QAction*>(QStringLiteral("resetLayoutAction"));
+    QVERIFY(reset != nullptr);
+    reset->trigger();
+    QVERIFY(splitter->sizes().front() > 0);
+    QCOMPARE(splitter->sizes(), first);
+    QVERIFY(!QSettings().contains(key));
 }
 
 QTEST_MAIN(TestSession)

@@ -51,7 +51,7 @@ std::vector<simcore::Layout> layoutsOf(const std::vector<model::FleetGroup>& fle
 bool allDone(const ui::Workspace& workspace)
 {
     for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running || !spec.latest || spec.stale)
+        if (spec.running() || !spec.latest || spec.stale())
             return false;
     return !workspace.runs().empty();
 }

@@ -36,7 +36,7 @@ void choose(ui::PolicyForm* form, const QString& id)
 bool allDone(const ui::Workspace& workspace)
 {
     for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running || !spec.latest || spec.stale)
+        if (spec.running() || !spec.latest || spec.stale())
             return false;
     return !workspace.runs().empty();
 }

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A scenario written by the studio (sessions, Save As scenario) reads back to the same day.
+#include "jobs_csv.h"
 #include "result_json.h"
 #include "scenario_writer.h"
 #include "simulation.h"
 
 #include <QDir>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <fstream>
 
 namespace {
 
@@ -37,6 +41,7 @@ private slots:
     void samplesRoundTrip_data();
     void samplesRoundTrip();
     void editsSurvive();
+    void csvWorkloadKeepsSeed();
 };
 
 void TestScenarioWriter::samplesRoundTrip_data()
@@ -84,6 +89,39 @@ void TestScenarioWriter::editsSurvive()
     QCOMPARE(std::get<double>(again.repartitioner.params.at("util_high")), 0.8);
     QCOMPARE(again.fleet[0].model->powerW, board->powerW);
     QCOMPARE(metricsOf(again), metricsOf(s));
+}
+
+void TestScenarioWriter::csvWorkloadKeepsSeed()
+{
+    // A CSV workload still seeds the seeded policies: a session with an imported trace and the random
+    // scheduler re-ran with seed 1 after Save and reopen (issue #17, studio).
+    model::Problems problems;
+    model::Scenario s = model::loadScenario(MIGSIGHT_SOURCE_DIR "/samples/quickstart.json", problems);
+    QVERIFY(problems.empty());
+    QTemporaryDir dir;
+    const std::string csv = dir.filePath(QStringLiteral("jobs.csv")).toStdString();
+    {
+        std::ofstream out(csv);
+        model::writeJobsCsv(out, model::scenarioJobs(s, std::nullopt, problems), s.jobTypes);
+    }
+    s.workload.kind = model::WorkloadSpec::Kind::Csv;
+    s.workload.csvPath = csv;
+    s.scheduler = {"random", {}};
+    s.workload.diurnal.seed = 1;
+    const std::string seedOne = metricsOf(s);
+    s.workload.diurnal.seed = 7;      // the quick start's, kept in memory when a trace replaces its workload
+    QVERIFY(metricsOf(s) != seedOne); // the seed matters to this policy
+    const model::Scenario again =
+        parseOk(model::writeScenarioJson(s), dir.filePath(QStringLiteral("w.json")).toStdString());
+    QCOMPARE(again.workload.diurnal.seed, std::uint64_t{7});
+    QCOMPARE(metricsOf(again), metricsOf(s));
+    // A scenario written before the seed was kept reads as seed 1, as it always did.
+    const model::Scenario old = parseOk(R"({"format": "migsight-scenario", "version": 1, "name": "x",
+        "fleet": [{"gpu": "A100-40GB", "count": 1, "layouts": [0]}],
+        "workload": {"kind": "csv", "path": ")" +
+                                            csv + R"("}})",
+                                        "old.json");
+    QCOMPARE(old.workload.diurnal.seed, std::uint64_t{1});
 }
 
 QTEST_GUILESS_MAIN(TestScenarioWriter)

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "scenario.h"
+
+#include <QUndoCommand>
+
+namespace ui {
+
+class Workspace;
+
+/// Changing the policies of a run on the Runs page (a selected row's forms edit it live), as an
+/// undoable step: Edit › Undo gives the run its previous policies back and re-runs it. Consecutive
+/// changes of one run (a spin box dragged) merge into one step.
+class RunPoliciesCommand : public QUndoCommand
+{
+public:
+    struct Policies
+    {
+        model::PolicyChoice scheduler;
+        model::PolicyChoice repartitioner;
+    };
+    RunPoliciesCommand(Workspace* workspace, int key, Policies before, Policies after, const QString& label);
+
+    void undo() override;
+    void redo() override;
+    [[nodiscard]] int id() const override { return kId; }
+    bool mergeWith(const QUndoCommand* other) override;
+
+private:
+    static constexpr int kId = 0x52554e; // "RUN"
+    Workspace* m_workspace;
+    int m_key;
+    Policies m_before;
+    Policies m_after;
+};
+
+} // namespace ui
