@@ -2,6 +2,7 @@
 #include "workloadpage.h"
 
 #include "importdialog.h"
+#include "palette.h"
 #include "simulation.h"
 #include "workloadpagecharts.h"
 #include "workspace.h"
@@ -161,7 +162,7 @@ void WorkloadPage::updateCharts()
     QStringList hours;
     for (int h = 0; h < 24; ++h)
         hours << QStringLiteral("%1:00").arg(h, 2, 10, QLatin1Char('0'));
-    setBars(m_hourly, hours, asDoubles(m_histograms.byHour), QColor(0x00, 0x72, 0xb2));
+    setBars(m_hourly, hours, asDoubles(m_histograms.byHour), arrivalsColour());
     setBars(m_sizes, m_histograms.sizeLabels, asDoubles(m_histograms.bySize), QColor(0xe6, 0x9f, 0x00));
     setBars(m_types, m_histograms.typeLabels, asDoubles(m_histograms.byType), QColor(0x00, 0x9e, 0x73));
     const QLocale locale;
