@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // What an import made: the report's figures, its text and its warnings (docs/trace-import.md).
+#include "slices.h"
 #include "trace_import.h"
 
 #include <algorithm>
@@ -15,8 +16,8 @@ void summariseJobs(ImportReport& rep, const std::vector<simcore::Job>& jobs, con
         rep.spanMin = std::max(rep.spanMin, j.release);
         ++rep.hourlyArrivals[static_cast<size_t>(std::fmod(j.release / 60.0, 24.0))];
         rep.workSliceMinutes += j.work1g;
-        int size = 7;
-        for (int k : {1, 2, 3, 4, 7}) {
+        int size = simcore::kWholeGpuSlices;
+        for (int k : simcore::kInstanceSizes) {
             if (j.release + j.work1g / types[static_cast<size_t>(j.type)].speedup[static_cast<size_t>(k)] <=
                 j.deadline) {
                 size = k;
@@ -46,7 +47,7 @@ std::string wholeGpuOnlyWarning(const ImportReport& report)
 
 void demandAgainst(ImportReport& report, int gpus)
 {
-    const double capacity = 7.0 * gpus * std::max(report.spanMin, 1.0);
+    const double capacity = simcore::kWholeGpuSlices * gpus * std::max(report.spanMin, 1.0);
     report.demandRatio = report.workSliceMinutes / capacity;
 }
 

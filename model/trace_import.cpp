@@ -5,6 +5,7 @@
 #include "input_limits.h"
 #include "jobs_csv.h"
 #include "rng.h"
+#include "slices.h"
 
 #include <algorithm>
 #include <cmath>
@@ -78,11 +79,11 @@ struct Reader
 
 int sizeForShare(double share)
 {
-    for (int k : {1, 2, 3, 4, 7}) {
-        if (share <= k / 7.0 + 1e-9)
+    for (int k : simcore::kInstanceSizes) {
+        if (share <= static_cast<double>(k) / simcore::kWholeGpuSlices + 1e-9)
             return k;
     }
-    return 7;
+    return simcore::kWholeGpuSlices;
 }
 
 /// Why an openb/Alibaba row's numbers cannot be used ("" when they can): every value a number,
@@ -134,7 +135,7 @@ void readAlibaba(Reader& r, const CsvTable& t)
         }
         const bool fractional = gpus == 1 && milli > 0 && milli < 1000;
         const int type = fractional ? fracType : wholeType;
-        const int k = fractional ? sizeForShare(milli / 1000.0) : 7;
+        const int k = fractional ? sizeForShare(milli / 1000.0) : simcore::kWholeGpuSlices;
         // The pod ran runMin on its share; on a 1g slice that is runMin x speedup_k.
         const double work = runMin * r.types[static_cast<size_t>(type)].speedup[static_cast<size_t>(k)];
         const double release = created / 60.0;
