@@ -114,6 +114,7 @@ ComparePage::ComparePage(Workspace* workspace, QWidget* parent) : QWidget(parent
     scroll->setWidget(createCharts());
     layout->addWidget(scroll, 1);
     m_settle = new QTimer(this);
+    m_settle->setObjectName(QStringLiteral("compareSettle"));
     m_settle->setSingleShot(true);
     m_settle->setInterval(kSettleMs);
     connect(m_settle, &QTimer::timeout, this, [this] {

@@ -103,7 +103,7 @@ void ImportDialog::createOptionFields()
                            "deadlines)"));
     m_window = new QLineEdit;
     m_window->setObjectName(QStringLiteral("importWindow"));
-    m_window->setPlaceholderText(tr("the whole trace"));
+    m_window->setPlaceholderText(tr("whole trace, or START:LENGTH e.g. 24:24"));
     m_window->setToolTip(tr("START_H:LENGTH_H from the first release, e.g. 24:24 for the second day"));
     m_columns = new QLineEdit(QStringLiteral("release=release,duration=duration"));
     m_columns->setToolTip(tr("release=COL,duration=COL (or work_1g=COL), optional deadline, slack, type, memory_gib"));

@@ -4,6 +4,7 @@
 #include "importdialog.h"
 #include "palette.h"
 #include "simulation.h"
+#include "slices.h"
 #include "workloadpagecharts.h"
 #include "workspace.h"
 
@@ -75,6 +76,7 @@ void WorkloadPage::setupWidgets()
     m_sizes = createBarChart(tr("Job sizes"), tr("work on a 1g slice (minutes)"), tr("jobs"));
     m_types = createBarChart(tr("Job types"), QString(), tr("jobs"));
     m_debounce = new QTimer(this);
+    m_debounce->setObjectName(QStringLiteral("workloadDebounce"));
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kDebounceMs);
 
@@ -173,7 +175,8 @@ void WorkloadPage::updateCharts()
     const int gpus = scenario ? scenario->gpuCount() : 0;
     if (gpus > 0 && m_histograms.spanMin > 0.0)
         text += tr(" · demand %1% of the fleet's compute-slice time")
-                    .arg(locale.toString(100.0 * m_histograms.workSliceMinutes / (7.0 * gpus * m_histograms.spanMin),
+                    .arg(locale.toString(100.0 * m_histograms.workSliceMinutes /
+                                             (simcore::kWholeGpuSlices * gpus * m_histograms.spanMin),
                                          'f', 0));
     if (!problems.empty())
         text += tr(" · %1 problems reading the jobs").arg(problems.size());

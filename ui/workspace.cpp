@@ -34,6 +34,7 @@ std::string RunSpec::verdictLabel(bool withVariants) const
 Workspace::Workspace(QObject* parent) : QObject(parent), m_runner(new SimulationRunner(this))
 {
     m_debounce = new QTimer(this);
+    m_debounce->setObjectName(QStringLiteral("workspaceDebounce"));
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(150);
     connect(m_debounce, &QTimer::timeout, this, &Workspace::rerunDirty);

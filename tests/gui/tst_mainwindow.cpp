@@ -19,6 +19,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <map>
 
@@ -315,7 +316,14 @@ void TestMainWindow::pendingReRunCanBeCancelled()
     QVERIFY(spec->stale);
     QCOMPARE(spec->error, QStringLiteral("cancelled"));
     QVERIFY(!changed.isEmpty());
-    QTest::qWait(200);
+    // Let the debounce end now (a new interval restarts it): when it has fired, the cancelled
+    // re-run must still not start.
+    const auto* debounce = workspace.findChild<QTimer*>(QStringLiteral("workspaceDebounce"));
+    QVERIFY(debounce != nullptr && debounce->isActive());
+    workspace.setDebounceMs(1);
+    QTRY_VERIFY(!debounce->isActive());
+    QCoreApplication::processEvents();
+    QVERIFY(!spec->running);
     QCOMPARE(spec->latest->scenario->workload.diurnal.multiplier, 5.0); // nothing ran after
 }
 
