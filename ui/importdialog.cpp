@@ -103,7 +103,7 @@ void ImportDialog::createOptionFields()
                            "deadlines)"));
     m_window = new QLineEdit;
     m_window->setObjectName(QStringLiteral("importWindow"));
-    m_window->setPlaceholderText(tr("whole trace, or START:LENGTH e.g. 24:24"));
+    m_window->setPlaceholderText(tr("all, or START:LENGTH"));
     m_window->setToolTip(tr("START_H:LENGTH_H from the first release, e.g. 24:24 for the second day"));
     m_columns = new QLineEdit(QStringLiteral("release=release,duration=duration"));
     m_columns->setToolTip(tr("release=COL,duration=COL (or work_1g=COL), optional deadline, slack, type, memory_gib"));
@@ -203,16 +203,21 @@ void ImportDialog::showReport(const model::Problems& problems)
     QString text = QString::fromStdString(m_report.text());
     for (const model::Problem& p : problems.items())
         text += tr("problem: %1\n").arg(QString::fromStdString(p.text()));
-    m_text->setPlainText(text);
+    // A refused option reads nothing: no report of zero rows, the problem above says why.
+    const bool refused = !m_problem->text().isEmpty();
+    m_text->setPlainText(refused ? QString() : text);
     const QLocale locale;
-    m_headline->setText(
-        tr("<b>%1 jobs</b> from %2 rows read: %3 used, %4 skipped, %5 rejected · span %6 h · demand %7% of "
-           "the fleet's %8 GPUs")
-            .arg(locale.toString(m_report.jobs), locale.toString(m_report.rowsRead), locale.toString(m_report.used),
-                 locale.toString(m_report.skipped), locale.toString(m_report.rejected),
-                 locale.toString(m_report.spanMin / 60.0, 'f', 1),
-                 locale.toString(100.0 * m_report.demandRatio, 'f', 0))
-            .arg(m_scenario.gpuCount()));
+    if (refused)
+        m_headline->setText(tr("Nothing is read until the option above is corrected."));
+    else
+        m_headline->setText(
+            tr("<b>%1 jobs</b> from %2 rows read: %3 used, %4 skipped, %5 rejected · span %6 h · demand %7% of "
+               "the fleet's %8 GPUs")
+                .arg(locale.toString(m_report.jobs), locale.toString(m_report.rowsRead), locale.toString(m_report.used),
+                     locale.toString(m_report.skipped), locale.toString(m_report.rejected),
+                     locale.toString(m_report.spanMin / 60.0, 'f', 1),
+                     locale.toString(100.0 * m_report.demandRatio, 'f', 0))
+                .arg(m_scenario.gpuCount()));
     const QString warning = QString::fromStdString(model::wholeGpuOnlyWarning(m_report));
     m_warning->setText(warning.isEmpty() ? QString() : tr("Warning: %1.").arg(warning));
     m_warning->setVisible(!warning.isEmpty());

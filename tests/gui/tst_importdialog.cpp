@@ -88,6 +88,7 @@ void TestImportDialog::badOptionShowsTheCliMessage()
     enter(dialog.slackEdit(), QStringLiteral("nan:1"));
     QCOMPARE(dialog.optionProblem(), QStringLiteral("--slack needs a number from 0 to 1000000, got 'nan'"));
     QVERIFY(dialog.jobs().empty());
+    QVERIFY(dialog.reportText().isEmpty()); // nothing read: no report of zero rows
     QVERIFY(!dialog.canAccept());
     enter(dialog.slackEdit(), QStringLiteral("2:1"));
     QCOMPARE(dialog.optionProblem(), QStringLiteral("--slack MIN:MAX needs MIN <= MAX, got '2:1'"));

@@ -62,6 +62,15 @@ bool save(QWidget& widget, const QString& dir, const char* name)
     return ok;
 }
 
+/// Shows @p widget at @p size (its own size when empty) and waits until it is on screen.
+bool shown(QWidget& widget, QSize size = {})
+{
+    if (!size.isEmpty())
+        widget.resize(size);
+    widget.show();
+    return QTest::qWaitForWindowExposed(&widget);
+}
+
 bool allDone(const ui::Workspace& workspace)
 {
     for (const ui::RunSpec& spec : workspace.runs())
@@ -81,18 +90,16 @@ bool workloadAndImport(const QString& dir)
     ui::Workspace workspace;
     openQuickstart(workspace);
     ui::WorkloadPage page(&workspace);
-    page.resize(1280, 760);
-    page.show();
-    if (!QTest::qWaitForWindowExposed(&page) || !save(page, dir, "workload.png"))
+    if (!shown(page, {1280, 760}) || !save(page, dir, "workload.png"))
         return false;
+    // The papers' slack leaves every pod of this trace only a 7g slice: the dialog warns.
     ui::ImportDialog dialog(fixture("alibaba_pods.csv"), *workspace.scenario());
-    dialog.show();
-    if (!QTest::qWaitForWindowExposed(&dialog) || !save(dialog, dir, "import.png"))
+    if (!shown(dialog) || !save(dialog, dir, "import.png"))
         return false;
-    // Deadlines of 1 x p7: every job fits only a 7g slice, and the dialog says so.
-    dialog.slackEdit()->setText(QStringLiteral("1:1"));
+    // A refused option: the CLI's message, and no jobs offered.
+    dialog.slackEdit()->setText(QStringLiteral("nan:1"));
     emit dialog.slackEdit()->editingFinished();
-    return save(dialog, dir, "import-7g-warning.png");
+    return save(dialog, dir, "import-refused-option.png");
 }
 
 bool layoutEditor(const QString& dir)
@@ -100,10 +107,7 @@ bool layoutEditor(const QString& dir)
     ui::Workspace workspace;
     openQuickstart(workspace);
     ui::LayoutEditorPage page(&workspace);
-    page.resize(1280, 720);
-    page.show();
-    if (!QTest::qWaitForWindowExposed(&page) || !page.setFleet(QStringLiteral("A100-40GB"), 6) ||
-        !page.deleteInstance(0, 1))
+    if (!shown(page, {1280, 720}) || !page.setFleet(QStringLiteral("A100-40GB"), 6) || !page.deleteInstance(0, 1))
         return false;
     // The 1g.5gb picked in the palette, hovered over GPU 0's last memory slice.
     const auto* palette = page.paletteModel();
@@ -126,9 +130,7 @@ bool layoutEditor(const QString& dir)
 bool variants(const QString& dir)
 {
     ui::MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    if (!window.openScenario(sample("paper-fleet.json")))
+    if (!shown(window, {1400, 900}) || !window.openScenario(sample("paper-fleet.json")))
         return false;
     ui::Workspace* ws = window.workspace();
     window.showPage(QStringLiteral("layouts"));
@@ -154,8 +156,7 @@ bool costDialog(const QString& dir)
     if (!problems.empty())
         return false;
     ui::CostDialog dialog(sc.cost);
-    dialog.show();
-    if (!QTest::qWaitForWindowExposed(&dialog) || !save(dialog, dir, "cost-dialog.png"))
+    if (!shown(dialog) || !save(dialog, dir, "cost-dialog.png"))
         return false;
     dialog.findChild<QPlainTextEdit*>(QStringLiteral("pricePerKwh"))->setPlainText(QStringLiteral("0.1, 0.2"));
     dialog.findChild<QPlainTextEdit*>(QStringLiteral("carbonGPerKwh"))->setPlainText(QStringLiteral("-5"));
