@@ -12,6 +12,8 @@ namespace simcore {
 
 /// Compute slices of a whole GPU: the largest instance (7g).
 inline constexpr int kWholeGpuSlices = 7;
+/// Memory slices of a whole GPU.
+inline constexpr int kWholeGpuMemorySlices = 8;
 /// The instance sizes (compute slices) of the MIG profiles, smallest first.
 inline constexpr std::array<int, 5> kInstanceSizes{1, 2, 3, 4, kWholeGpuSlices};
 
