@@ -3,6 +3,7 @@
 
 #include "json_reader.h"
 #include "resources.h"
+#include "slices.h"
 
 #include <algorithm>
 #include <charconv>
@@ -135,7 +136,8 @@ std::shared_ptr<simcore::GpuModel> parseCatalog(const std::string& text, const s
         return nullptr;
     auto gpu = std::make_shared<simcore::GpuModel>();
     gpu->name = r.text(root, "$", "name");
-    gpu->computeSlices = r.integer(root, "$", "compute_slices", 1, 7);
+    // At most a whole GPU's 7 slices: a job type's speed-ups go no further (simcore/slices.h).
+    gpu->computeSlices = r.integer(root, "$", "compute_slices", 1, simcore::kWholeGpuSlices);
     gpu->memorySlices = r.integer(root, "$", "memory_slices", 1, 32);
     gpu->powerW = r.numberList(root, "$", "power_w", 0.0, 1e5);
     if (static_cast<int>(gpu->powerW.size()) != gpu->computeSlices + 1)

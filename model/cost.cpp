@@ -2,6 +2,7 @@
 #include "cost.h"
 
 #include "scenario.h"
+#include "units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -11,7 +12,7 @@ namespace model {
 
 namespace {
 
-constexpr double kWminPerKwh = 60000.0;
+using simcore::kWminPerKwh;
 constexpr double kMinPerDay = 1440.0;
 
 } // namespace

@@ -11,8 +11,6 @@
 
 namespace model {
 
-namespace {
-
 std::vector<std::string> splitCsv(const std::string& line)
 {
     std::vector<std::string> cells(1);
@@ -36,8 +34,6 @@ std::vector<std::string> splitCsv(const std::string& line)
     }
     return cells;
 }
-
-} // namespace
 
 bool CsvTable::load(const std::filesystem::path& path, Problems& problems)
 {

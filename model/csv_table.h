@@ -9,6 +9,9 @@
 
 namespace model {
 
+/// The cells of one CSV line ("a,b" quoted cells kept whole, a trailing CR dropped).
+[[nodiscard]] std::vector<std::string> splitCsv(const std::string& line);
+
 /// @brief A CSV file with a header row, read whole: cells by row and column name. Quoted cells
 /// ("a,b") are supported; blank lines are skipped.
 class CsvTable

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "layout_bound.h"
 
+#include "objective.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -82,7 +84,7 @@ LayoutBound::LayoutBound(const std::vector<simcore::Job>& jobs, const std::vecto
     }
     const double tardiness = jobs.empty() ? 0.0 : std::max(day.avgTardinessMin, lateSum / m_jobs);
     const double energy = m_idlePowerW * m_makespanMin + m_busySlopeW * areaSum;
-    m_staticEt = (m_weight * energy + tardiness) / (m_weight + 1.0);
+    m_staticEt = simcore::etObjective(m_weight, energy, tardiness);
 }
 
 int LayoutBound::computeSlices(const std::vector<simcore::FleetGpu>& fleet)
@@ -157,7 +159,7 @@ double LayoutBound::runningEt(const simcore::Engine& engine, int computeSlices) 
         makespan = std::max(makespan, now + std::accumulate(areas.begin(), areas.end(), 0.0) / computeSlices);
     const double energy = engine.energyWmin() + m_idlePowerW * (makespan - now) + m_busySlopeW * area;
     const double tardiness = m_jobs > 0.0 ? late / m_jobs : 0.0;
-    const double et = (m_weight * energy + tardiness) / (m_weight + 1.0);
+    const double et = simcore::etObjective(m_weight, energy, tardiness);
     return std::max(et, m_staticEt);
 }
 

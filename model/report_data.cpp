@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report_data.h"
 
+#include "objective.h"
 #include "session_store.h"
 #include "simulation.h"
 
@@ -266,7 +267,7 @@ double gapPercent(double value, double bound)
 double etBound(const Bounds& bounds, double energyWeight)
 {
     const double t = bounds.tardiness.computed ? bounds.tardiness.avgTardinessMin : 0.0;
-    return (energyWeight * bounds.energy.energyWmin + t) / (energyWeight + 1.0);
+    return simcore::etObjective(energyWeight, bounds.energy.energyWmin, t);
 }
 
 } // namespace model

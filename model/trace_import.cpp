@@ -5,6 +5,7 @@
 #include "input_limits.h"
 #include "jobs_csv.h"
 #include "rng.h"
+#include "slices.h"
 
 #include <algorithm>
 #include <cmath>
@@ -78,11 +79,11 @@ struct Reader
 
 int sizeForShare(double share)
 {
-    for (int k : {1, 2, 3, 4, 7}) {
-        if (share <= k / 7.0 + 1e-9)
+    for (int k : simcore::kInstanceSizes) {
+        if (share <= static_cast<double>(k) / simcore::kWholeGpuSlices + 1e-9)
             return k;
     }
-    return 7;
+    return simcore::kWholeGpuSlices;
 }
 
 /// Why an openb/Alibaba row's numbers cannot be used ("" when they can): every value a number,
@@ -134,7 +135,7 @@ void readAlibaba(Reader& r, const CsvTable& t)
         }
         const bool fractional = gpus == 1 && milli > 0 && milli < 1000;
         const int type = fractional ? fracType : wholeType;
-        const int k = fractional ? sizeForShare(milli / 1000.0) : 7;
+        const int k = fractional ? sizeForShare(milli / 1000.0) : simcore::kWholeGpuSlices;
         // The pod ran runMin on its share; on a 1g slice that is runMin x speedup_k.
         const double work = runMin * r.types[static_cast<size_t>(type)].speedup[static_cast<size_t>(k)];
         const double release = created / 60.0;
@@ -306,26 +307,131 @@ std::vector<simcore::Job> finish(Reader& r, const std::string& file, Problems& p
     return jobs;
 }
 
-void summarise(ImportReport& rep, const std::vector<simcore::Job>& jobs, const std::vector<simcore::JobType>& types)
+/// The jobs of a CSV trace read by @p rows, after the importer's required columns are checked.
+std::vector<simcore::Job> importCsv(void (*rows)(Reader&, const CsvTable&), const std::filesystem::path& path,
+                                    const ImportSettings& settings, const std::vector<simcore::JobType>& types,
+                                    ImportReport& report, Problems& problems)
 {
-    rep.jobs = static_cast<int>(jobs.size());
-    for (const auto& j : jobs) {
-        rep.spanMin = std::max(rep.spanMin, j.release);
-        ++rep.hourlyArrivals[static_cast<size_t>(std::fmod(j.release / 60.0, 24.0))];
-        rep.workSliceMinutes += j.work1g;
-        int size = 7;
-        for (int k : {1, 2, 3, 4, 7}) {
-            if (j.release + j.work1g / types[static_cast<size_t>(j.type)].speedup[static_cast<size_t>(k)] <=
-                j.deadline) {
-                size = k;
-                break;
-            }
-        }
-        ++rep.sizeHistogram[static_cast<size_t>(size)];
+    CsvTable table;
+    if (!table.load(path, problems))
+        return {};
+    std::vector<std::string> need = importerFor(settings.format).required;
+    if (settings.format == ImportSettings::Format::Generic) {
+        // Every mapped column must exist (a typo would otherwise reject every row); release is
+        // required.
+        if (settings.columns.find("release") == settings.columns.end())
+            need.push_back("release");
+        for (const auto& [key, column] : settings.columns)
+            need.push_back(column);
     }
+    if (!table.requireColumns(need, problems))
+        return {};
+    report.rowsRead = static_cast<int>(table.rows());
+    Reader reader{types, settings, report, {}};
+    rows(reader, table);
+    auto jobs = finish(reader, path.string(), problems);
+    summariseJobs(report, jobs, types);
+    return jobs;
+}
+
+template <void (*Rows)(Reader&, const CsvTable&)>
+std::vector<simcore::Job> csvImporter(const std::filesystem::path& path, const ImportSettings& settings,
+                                      const std::vector<simcore::JobType>& types, ImportReport& report,
+                                      Problems& problems)
+{
+    return importCsv(Rows, path, settings, types, report, problems);
+}
+
+std::vector<simcore::Job> jobsImporter(const std::filesystem::path& path, const ImportSettings& /*settings*/,
+                                       const std::vector<simcore::JobType>& types, ImportReport& report,
+                                       Problems& problems)
+{
+    auto jobs = loadJobsCsv(path, types, problems);
+    report.rowsRead = report.used = static_cast<int>(jobs.size());
+    summariseJobs(report, jobs, types);
+    return jobs;
 }
 
 } // namespace
+
+const std::vector<Importer>& importers()
+{
+    using F = ImportSettings::Format;
+    static const std::vector<Importer> table{
+        {F::Alibaba,
+         "alibaba",
+         "Alibaba GPU cluster pods",
+         {"num_gpu", "gpu_milli", "creation_time", "deletion_time"},
+         {"num_gpu", "gpu_milli", "creation_time"},
+         csvImporter<readAlibaba>},
+        {F::Azure,
+         "azure",
+         "Azure LLM inference requests",
+         {"TIMESTAMP", "ContextTokens", "GeneratedTokens"},
+         {"TIMESTAMP", "ContextTokens", "GeneratedTokens"},
+         csvImporter<readAzure>},
+        {F::Generic, "generic", "Generic CSV (map columns)", {}, {}, csvImporter<readGeneric>},
+        {F::Jobs, "jobs", "MIGsight jobs CSV", {}, {"id", "type", "release_min", "deadline_min"}, jobsImporter},
+    };
+    return table;
+}
+
+const Importer* findImporter(const std::string& id)
+{
+    for (const Importer& i : importers()) {
+        if (i.id == id)
+            return &i;
+    }
+    return nullptr;
+}
+
+const Importer& importerFor(ImportSettings::Format format)
+{
+    for (const Importer& i : importers()) {
+        if (i.format == format)
+            return i;
+    }
+    throw std::logic_error("importerFor: a format without an importer");
+}
+
+std::string importerIds()
+{
+    std::string ids;
+    const auto& all = importers();
+    for (size_t i = 0; i < all.size(); ++i) {
+        if (i > 0)
+            ids += i + 1 == all.size() ? " or " : ", ";
+        ids += all[i].id;
+    }
+    return ids;
+}
+
+ImportSettings::Format sniffFormat(const std::string& headerLine)
+{
+    std::vector<std::string> names = splitCsv(headerLine);
+    for (std::string& n : names) {
+        while (!n.empty() && (n.back() == ' ' || n.back() == '\t' || n.back() == '\n'))
+            n.pop_back();
+        n.erase(0, n.find_first_not_of(" \t\xef\xbb\xbf")); // spaces and a UTF-8 byte-order mark
+    }
+    const auto named = [&](const std::string& c) { return std::find(names.begin(), names.end(), c) != names.end(); };
+    for (const Importer& i : importers()) {
+        if (!i.signature.empty() && std::all_of(i.signature.begin(), i.signature.end(), named))
+            return i.format;
+    }
+    return ImportSettings::Format::Generic;
+}
+
+ImportSettings::Format sniffTraceFormat(const std::filesystem::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::string header;
+    // At most the first 64 KiB: a header line, never a whole file without newlines.
+    char c = 0;
+    while (header.size() < 65536 && in.get(c) && c != '\n')
+        header += c;
+    return sniffFormat(header);
+}
 
 std::vector<simcore::Job> importTrace(const std::filesystem::path& path, const ImportSettings& settings,
                                       const std::vector<simcore::JobType>& types, ImportReport& report,
@@ -339,72 +445,7 @@ std::vector<simcore::Job> importTrace(const std::filesystem::path& path, const I
         problems.add(path.string(), "--type", "unknown job type '" + settings.type + "' (valid: " + valid + ")");
         return {};
     }
-    if (settings.format == ImportSettings::Format::Jobs) {
-        auto jobs = loadJobsCsv(path, types, problems);
-        report.rowsRead = report.used = static_cast<int>(jobs.size());
-        summarise(report, jobs, types);
-        return jobs;
-    }
-    const char* required[][4] = {{"num_gpu", "gpu_milli", "creation_time", "deletion_time"},
-                                 {"TIMESTAMP", "ContextTokens", "GeneratedTokens", nullptr},
-                                 {nullptr, nullptr, nullptr, nullptr}};
-    CsvTable table;
-    if (!table.load(path, problems))
-        return {};
-    const auto f = static_cast<size_t>(settings.format);
-    std::vector<std::string> need;
-    for (const char* c : required[f])
-        if (c != nullptr)
-            need.push_back(c);
-    if (settings.format == ImportSettings::Format::Generic) {
-        // Every mapped column must exist (a typo would otherwise reject every row); release is
-        // required.
-        if (settings.columns.find("release") == settings.columns.end())
-            need.push_back("release");
-        for (const auto& [key, column] : settings.columns)
-            need.push_back(column);
-    }
-    if (!table.requireColumns(need, problems))
-        return {};
-    report.rowsRead = static_cast<int>(table.rows());
-    Reader reader{types, settings, report, {}};
-    if (settings.format == ImportSettings::Format::Alibaba)
-        readAlibaba(reader, table);
-    else if (settings.format == ImportSettings::Format::Azure)
-        readAzure(reader, table);
-    else
-        readGeneric(reader, table);
-    auto jobs = finish(reader, path.string(), problems);
-    summarise(report, jobs, types);
-    return jobs;
-}
-
-void demandAgainst(ImportReport& report, int gpus)
-{
-    const double capacity = 7.0 * gpus * std::max(report.spanMin, 1.0);
-    report.demandRatio = report.workSliceMinutes / capacity;
-}
-
-std::string ImportReport::text() const
-{
-    std::ostringstream o;
-    o << "rows read " << rowsRead << ", used " << used << ", skipped " << skipped << ", rejected " << rejected << "\n";
-    for (const auto& [why, n] : skipReasons)
-        o << "  skipped " << n << ": " << why << "\n";
-    for (const auto& [line, why] : rejects)
-        o << "  rejected line " << line << ": " << why << "\n";
-    if (rejected > static_cast<int>(rejects.size()))
-        o << "  ... " << (rejected - static_cast<int>(rejects.size())) << " more rejected rows\n";
-    o << "jobs " << jobs << " over " << spanMin / 60.0 << " h; work " << workSliceMinutes << " 1g-slice minutes\n";
-    o << "arrivals by hour of day:";
-    for (int h : hourlyArrivals)
-        o << ' ' << h;
-    o << "\nsmallest slice meeting the deadline: 1g " << sizeHistogram[1] << ", 2g " << sizeHistogram[2] << ", 3g "
-      << sizeHistogram[3] << ", 4g " << sizeHistogram[4] << ", 7g " << sizeHistogram[7] << "\n";
-    if (demandRatio > 0.0)
-        o << "demand against the fleet: " << 100.0 * demandRatio
-          << "% of its compute-slice time (1g-equivalent work)\n";
-    return o.str();
+    return importerFor(settings.format).read(path, settings, types, report, problems);
 }
 
 } // namespace model

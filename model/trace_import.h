@@ -63,12 +63,51 @@ struct ImportReport
     [[nodiscard]] std::string text() const;
 };
 
+/// @brief One trace importer (docs/trace-import.md). The CLI's --format and usage text, the studio's
+/// import dialog and importTrace()'s dispatch all read importers(), so a new format is one row.
+struct Importer
+{
+    using Read = std::vector<simcore::Job> (*)(const std::filesystem::path&, const ImportSettings&,
+                                               const std::vector<simcore::JobType>&, ImportReport&, Problems&);
+    ImportSettings::Format format;
+    std::string id;                    ///< the CLI's --format value
+    std::string label;                 ///< what the import dialog shows
+    std::vector<std::string> required; ///< columns the header must name (generic: the mapped ones)
+    /// Header sniffing: a header naming all of these columns is this importer's (empty: never guessed).
+    std::vector<std::string> signature;
+    Read read; ///< the trace into jobs, the settings already checked by importTrace()
+};
+
+/// @brief Every importer, in the order the CLI lists and the dialog offers them.
+[[nodiscard]] const std::vector<Importer>& importers();
+/// @brief The importer with --format @p id, nullptr when there is none.
+[[nodiscard]] const Importer* findImporter(const std::string& id);
+[[nodiscard]] const Importer& importerFor(ImportSettings::Format format);
+/// @brief "alibaba, azure, generic or jobs": the ids for usage text and messages.
+[[nodiscard]] std::string importerIds();
+/// @brief The importer a header line names (the first whose signature it holds); generic otherwise.
+[[nodiscard]] ImportSettings::Format sniffFormat(const std::string& headerLine);
+/// @brief sniffFormat() of a file's first line (generic when it cannot be read).
+[[nodiscard]] ImportSettings::Format sniffTraceFormat(const std::filesystem::path& path);
+
 /// @brief Reads a trace and turns it into jobs (ids 1..n in release order).
 [[nodiscard]] std::vector<simcore::Job> importTrace(const std::filesystem::path& path, const ImportSettings& settings,
                                                     const std::vector<simcore::JobType>& types, ImportReport& report,
                                                     Problems& problems);
 
+/// @brief Fills the report's job figures (span, arrivals by hour, work, smallest slice sizes).
+void summariseJobs(ImportReport& report, const std::vector<simcore::Job>& jobs,
+                   const std::vector<simcore::JobType>& types);
+
 /// @brief Compares a workload's demand with a fleet of @p gpus 7-slice GPUs.
 void demandAgainst(ImportReport& report, int gpus);
+
+/// @brief "Almost every" job (docs/trace-import.md): at least this share of the jobs.
+inline constexpr double kAlmostEveryShare = 0.9;
+/// @brief The share of jobs whose smallest slice meeting the deadline is the whole GPU (7g), or
+/// that miss it even there (0 without jobs).
+[[nodiscard]] double wholeGpuOnlyShare(const ImportReport& report);
+/// @brief A warning when almost every job is feasible only on a 7g slice, "" otherwise.
+[[nodiscard]] std::string wholeGpuOnlyWarning(const ImportReport& report);
 
 } // namespace model

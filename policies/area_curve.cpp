@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "area_curve.h"
 
+#include "slices.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -23,7 +25,7 @@ double AreaCurve::areaFor(double time) const
 std::optional<AreaCurve> areaCurve(const simcore::JobType& type)
 {
     std::vector<std::pair<double, double>> points;
-    for (int k = 1; k <= 7; ++k) {
+    for (int k = 1; k <= simcore::kWholeGpuSlices; ++k) {
         const double s = type.speedup[static_cast<size_t>(k)];
         if (std::isfinite(s) && s > 0.0)
             points.emplace_back(1.0 / s, k / s);

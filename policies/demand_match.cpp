@@ -2,6 +2,7 @@
 #include "demand_match.h"
 
 #include "layout_plan.h"
+#include "slices.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,10 +14,10 @@ namespace policies {
 std::vector<double> DemandMatchRepartitioner::queueDemand(const simcore::EngineView& view)
 {
     std::vector<double> demand(8, 0.0);
-    const int sizes[] = {1, 2, 3, 4, 7};
+    const auto& sizes = simcore::kInstanceSizes;
     for (int j : view.queue()) {
-        int want = 7;
-        double fastest = view.timeToFinish(j, 7);
+        int want = simcore::kWholeGpuSlices;
+        double fastest = view.timeToFinish(j, simcore::kWholeGpuSlices);
         for (int k : sizes) {
             const double t = view.timeToFinish(j, k);
             if (view.now() + t <= view.job(j).deadline) {
@@ -43,7 +44,7 @@ namespace {
 double distance(const std::vector<double>& demand, const std::vector<double>& supply, double gpus)
 {
     double d = 0.0;
-    for (size_t k = 1; k < 8; ++k)
+    for (size_t k = 1; k <= simcore::kWholeGpuSlices; ++k)
         d += std::abs(demand[k] - supply[k] / gpus);
     return d;
 }
@@ -65,7 +66,7 @@ void DemandMatchRepartitioner::decide(simcore::RepartitionRound& round)
     std::vector<double> supply(8, 0.0);
     for (int g = 0; g < n; ++g) {
         const auto mix = sliceMix(*round.gpu(g).model, round.gpu(g).layout);
-        for (size_t k = 1; k < 8; ++k)
+        for (size_t k = 1; k <= simcore::kWholeGpuSlices; ++k)
             supply[k] += mix[k];
     }
     for (int g : order) {
@@ -78,7 +79,7 @@ void DemandMatchRepartitioner::decide(simcore::RepartitionRound& round)
         for (size_t c = 0; c < list.layouts.size(); ++c) {
             const auto mix = sliceMix(gpu, list.layouts[c]);
             std::vector<double> trial = supply;
-            for (size_t k = 1; k < 8; ++k)
+            for (size_t k = 1; k <= simcore::kWholeGpuSlices; ++k)
                 trial[k] += mix[k] - current[k];
             const double d = distance(demand, trial, n);
             if (d < best - 1e-12) {
@@ -89,7 +90,7 @@ void DemandMatchRepartitioner::decide(simcore::RepartitionRound& round)
         if (pick < 0 || (now - best) * n < m_settings.minGain)
             continue;
         const auto mix = sliceMix(gpu, list.layouts[static_cast<size_t>(pick)]);
-        for (size_t k = 1; k < 8; ++k)
+        for (size_t k = 1; k <= simcore::kWholeGpuSlices; ++k)
             supply[k] += mix[k] - current[k];
         char buf[120];
         std::snprintf(buf, sizeof buf, " (mismatch with the queue's slice demand %.2f -> %.2f)", now, best);

@@ -2,6 +2,7 @@
 #include "edf_marginal_et.h"
 
 #include "explain.h"
+#include "objective.h"
 #include "slice_scan.h"
 
 #include <algorithm>
@@ -25,9 +26,9 @@ Score score(const simcore::EngineView& view, int j, int g, int i)
     const int b = view.busy(g);
     const double run = view.timeToFinish(j, k);
     Score s;
-    s.dE = (view.powerW(g, std::min(b + k, 7)) - view.powerW(g, b)) * run;
+    s.dE = (view.powerW(g, std::min(b + k, view.gpu(g).model->computeSlices)) - view.powerW(g, b)) * run;
     s.tardiness = std::max(0.0, view.now() + run - view.job(j).deadline);
-    s.value = (a * s.dE + s.tardiness) / (a + 1.0);
+    s.value = simcore::etObjective(a, s.dE, s.tardiness);
     return s;
 }
 

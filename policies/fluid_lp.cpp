@@ -2,6 +2,8 @@
 // The fluid LP of the day planner, solved with GLPK (docs/planning.md, "Best day plan").
 #include "fluid_lp.h"
 
+#include "slices.h"
+
 #include <algorithm>
 #include <cmath>
 #include <glpk.h>
@@ -52,7 +54,7 @@ Weights weightsOf(const FluidInstance& in)
     w.tardiness = 2.0 * (1.0 - in.a) / (A + 1.0);
     double instances = 0.0;
     for (const auto& c : in.configInstances) {
-        for (int s = 1; s <= 7; ++s)
+        for (int s = 1; s <= simcore::kWholeGpuSlices; ++s)
             instances += c[static_cast<size_t>(s)];
     }
     instances /= static_cast<double>(in.configInstances.size());
@@ -96,7 +98,7 @@ std::array<bool, 8> offeredSizes(const FluidInstance& in)
 {
     std::array<bool, 8> offered{};
     for (const auto& c : in.configInstances) {
-        for (int s = 1; s <= 7; ++s)
+        for (int s = 1; s <= simcore::kWholeGpuSlices; ++s)
             offered[static_cast<size_t>(s)] = offered[static_cast<size_t>(s)] || c[static_cast<size_t>(s)] > 0;
     }
     return offered;
@@ -131,7 +133,7 @@ Columns addColumns(glp_prob* lp, const FluidInstance& in, const Weights& w)
             }
         }
         for (size_t k = 0; k < K; ++k) {
-            for (int s = 1; s <= 7; ++s) {
+            for (int s = 1; s <= simcore::kWholeGpuSlices; ++s) {
                 if (!offered[static_cast<size_t>(s)])
                     continue;
                 const double busyPerWork = s / in.classSpeedup[k][static_cast<size_t>(s)];
@@ -156,7 +158,7 @@ void addRows(glp_prob* lp, const FluidInstance& in, const Columns& col, Matrix& 
         glp_set_row_bnds(lp, mix, GLP_FX, in.gpus, in.gpus);
         for (size_t c = 0; c < C; ++c)
             m.add(mix, col.x[t][c], 1.0);
-        for (int s = 1; s <= 7; ++s) {
+        for (int s = 1; s <= simcore::kWholeGpuSlices; ++s) {
             if (col.y[t].empty() || col.y[t][0][static_cast<size_t>(s)] == 0)
                 continue;
             const int cap = glp_add_rows(lp, 1);
@@ -178,7 +180,7 @@ void addRows(glp_prob* lp, const FluidInstance& in, const Columns& col, Matrix& 
             m.add(bal, col.q[t][k], 1.0);
             if (t > 0)
                 m.add(bal, col.q[t - 1][k], -1.0);
-            for (int s = 1; s <= 7; ++s) {
+            for (int s = 1; s <= simcore::kWholeGpuSlices; ++s) {
                 if (col.y[t][k][static_cast<size_t>(s)] != 0)
                     m.add(bal, col.y[t][k][static_cast<size_t>(s)], 1.0);
             }
@@ -214,7 +216,7 @@ void readPlan(glp_prob* lp, const FluidInstance& in, const Columns& col, FluidPl
         for (size_t k = 0; k < K; ++k) {
             plan.backlog[t][k] = glp_get_col_prim(lp, col.q[t][k]);
             tardiness += in.periodMin * plan.backlog[t][k] / in.classMeanWork[k];
-            for (int s = 1; s <= 7; ++s) {
+            for (int s = 1; s <= simcore::kWholeGpuSlices; ++s) {
                 const int c = col.y[t][k][static_cast<size_t>(s)];
                 const double v = c != 0 ? glp_get_col_prim(lp, c) : 0.0;
                 plan.served[t][k][static_cast<size_t>(s)] = v;
@@ -272,7 +274,7 @@ void addJobsToFluidInstance(FluidInstance& in, const std::vector<simcore::Job>& 
         if (j.release < 0.0 || j.release >= horizon || j.type < 0 || j.type >= static_cast<int>(types.size()))
             continue;
         const auto k = static_cast<size_t>(j.type);
-        const double p7 = simcore::processingTime(j, types[k], 7);
+        const double p7 = simcore::processingTime(j, types[k], simcore::kWholeGpuSlices);
         const auto t = std::min(static_cast<size_t>(j.release / in.periodMin), arrivals.size() - 1);
         arrivals[t][k] += weight * j.work1g;
         work[k] += weight * j.work1g;

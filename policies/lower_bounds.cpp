@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lower_bounds.h"
 
+#include "slices.h"
+
 #include <queue>
 
 #include <algorithm>
@@ -14,9 +16,9 @@ std::vector<LinearJob> linearise(const std::vector<simcore::Job>& jobs, const st
     std::vector<double> factor;
     for (const auto& t : types) {
         double f = 1.0;
-        for (int k : {1, 2, 3, 4, 7})
+        for (int k : simcore::kInstanceSizes)
             f = std::min(f, k / t.speedup[static_cast<size_t>(k)]);
-        factor.push_back(f / 7.0);
+        factor.push_back(f / simcore::kWholeGpuSlices);
     }
     std::vector<LinearJob> out;
     out.reserve(jobs.size());
@@ -134,7 +136,7 @@ EnergyBound energyLowerBound(const std::vector<simcore::Job>& jobs, const std::v
             slope = std::min(slope, (p[k] - p.front()) / static_cast<double>(k));
     }
     // Busy compute-slice minutes are at least 7 W (each job's slices x time >= 7 q_j).
-    b.energyWmin = idle * b.makespanMin + std::max(0.0, slope) * 7.0 * b.workMin;
+    b.energyWmin = idle * b.makespanMin + std::max(0.0, slope) * simcore::kWholeGpuSlices * b.workMin;
     return b;
 }
 

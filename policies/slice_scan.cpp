@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "slice_scan.h"
 
+#include "slices.h"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -66,7 +68,7 @@ SliceChoice scanOrder(const simcore::EngineView& view, int j, const std::vector<
                 return {g, i};
         }
         if (!finishKnown) {
-            for (int c = 1; c <= 7; ++c)
+            for (int c = 1; c <= simcore::kWholeGpuSlices; ++c)
                 finish[static_cast<size_t>(c)] = view.now() + view.timeToFinish(j, c);
             finishKnown = true;
         }

@@ -4,6 +4,7 @@
 // slice-minutes, and a price lambda >= 0 per slice-minute turns that budget into tardiness.
 #include "area_curve.h"
 #include "lower_bounds.h"
+#include "slices.h"
 
 #include <algorithm>
 #include <cmath>
@@ -148,7 +149,7 @@ double areaWindowTardinessBound(const std::vector<simcore::Job>& jobs, const std
     for (const auto& j : jobs)
         w.push_back({j.release, j.deadline, j.work1g, &curves[static_cast<size_t>(j.type)]});
     std::stable_sort(w.begin(), w.end(), [](const WindowJob& a, const WindowJob& b) { return a.release < b.release; });
-    const double capacity = 7.0 * machines;
+    const double capacity = simcore::kWholeGpuSlices * machines;
     double best = 0.0;
     for (double length : {10.0, 20.0, 40.0, 80.0}) {
         for (double offset : {0.0, 0.5 * length})

@@ -3,6 +3,7 @@
 // among the valid bounds (docs/bounds.md states them and argues why they hold).
 #include "area_curve.h"
 #include "lower_bounds.h"
+#include "slices.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,7 +15,7 @@ namespace policies {
 
 namespace {
 
-constexpr double kSlicesPerGpu = 7.0;
+constexpr double kSlicesPerGpu = simcore::kWholeGpuSlices;
 
 /// Empty when the bounds can use these inputs, else why not.
 std::string unusable(const std::vector<simcore::Job>& jobs, const std::vector<simcore::JobType>& types, int machines,

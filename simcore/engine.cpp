@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine.h"
 
+#include "slices.h"
+
 #include <algorithm>
 #include <bit>
 #include <cassert>
@@ -29,7 +31,7 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
     m_s.energyWeight = config.energyWeight;
     m_s.eps = config.timeEpsilon;
     for (const JobType& t : types) {
-        for (int k = 1; k < 8; ++k) {
+        for (int k = 1; k <= kWholeGpuSlices; ++k) {
             const double s = t.speedup[static_cast<size_t>(k)];
             if (!(s > 0.0) || !std::isfinite(s))
                 throw std::invalid_argument("job type " + t.id + " needs a finite speed-up > 0 on " +
@@ -56,7 +58,7 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
     m_s.durations.resize(m_s.jobs.size());
     for (size_t j = 0; j < m_s.jobs.size(); ++j) {
         const Job& job = m_s.jobs[j];
-        for (int k = 1; k < 8; ++k)
+        for (int k = 1; k <= kWholeGpuSlices; ++k)
             m_s.durations[j][static_cast<size_t>(k)] = processingTime(job, m_s.types[static_cast<size_t>(job.type)], k);
     }
 

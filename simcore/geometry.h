@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "slices.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,8 +47,8 @@ struct ConfigList
 struct GpuModel
 {
     std::string name; ///< e.g. "A100-40GB"
-    int computeSlices = 7;
-    int memorySlices = 8;
+    int computeSlices = kWholeGpuSlices;
+    int memorySlices = kWholeGpuMemorySlices;
     std::vector<Profile> profiles;
     std::vector<double> powerW; ///< power in W for b = 0..computeSlices busy compute slices
     std::string powerSource;    ///< where the power curve comes from (measured or assumed)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "job.h"
 
+#include "slices.h"
+
 namespace simcore {
 
 std::array<double, 8> speedupTable(double s2, double s3, double s4, double s7)
@@ -22,15 +24,15 @@ std::vector<JobType> defaultJobTypes()
 
 double sublinearityScore(const JobType& type)
 {
-    const int sizes[] = {1, 2, 3, 4, 7};
+    const auto& sizes = kInstanceSizes;
     double mx = 0.0;
     double my = 0.0;
     for (int k : sizes) {
         mx += k;
         my += type.speedup[static_cast<size_t>(k)];
     }
-    mx /= 5.0;
-    my /= 5.0;
+    mx /= static_cast<double>(sizes.size());
+    my /= static_cast<double>(sizes.size());
     double sxy = 0.0;
     double sxx = 0.0;
     for (int k : sizes) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine.h"
+#include "objective.h"
 #include "results.h"
 
 #include <algorithm>
@@ -88,7 +89,7 @@ void collectOutcome(const Engine& engine, RunResult& result)
         std::nth_element(tardiness.begin(), at, tardiness.end());
         m.p95TardinessMin = *at;
     }
-    m.et = (m.energyWeight * m.energyWmin + m.avgTardinessMin) / (m.energyWeight + 1.0);
+    m.et = etObjective(m.energyWeight, m.energyWmin, m.avgTardinessMin);
 
     double sliceMinutes = 0.0;
     double capacity = 0.0;

@@ -2,6 +2,7 @@
 #include "workload.h"
 
 #include "rng.h"
+#include "slices.h"
 
 #include <cmath>
 #include <numeric>
@@ -46,7 +47,7 @@ Job drawJob(Rng& rng, double release, int id, const std::vector<JobType>& types,
     job.work1g = type.training ? rng.logNormal(sizes.trainingMedianMin, sizes.trainingSigma)
                                : rng.exponential(sizes.inferenceMeanMin);
     const double factor = rng.uniform(sizes.slackMin, sizes.slackMax);
-    job.deadline = release + factor * processingTime(job, type, 7);
+    job.deadline = release + factor * processingTime(job, type, kWholeGpuSlices);
     return job;
 }
 

@@ -3,12 +3,23 @@
 
 #include "seriescolours.h"
 #include "timelineseries.h"
+#include "units.h"
 
 #include <qcustomplot.h>
 
 #include <algorithm>
 
 namespace ui {
+
+BarBounds barBounds(const model::Bounds& bounds, double energyWeight)
+{
+    BarBounds marks;
+    marks.energyKwh = bounds.energy.energyWmin / simcore::kWminPerKwh;
+    if (bounds.tardiness.computed)
+        marks.avgTardinessMin = bounds.tardiness.avgTardinessMin;
+    marks.et = model::etBound(bounds, energyWeight);
+    return marks;
+}
 
 namespace {
 

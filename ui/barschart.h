@@ -2,6 +2,7 @@
 #pragma once
 
 #include "chartwidget.h"
+#include "report_data.h"
 
 #include <optional>
 #include <vector>
@@ -28,6 +29,9 @@ struct BarBounds
     std::optional<double> avgTardinessMin;
     std::optional<double> et;
 };
+
+/// The marks of @p bounds: energy in kWh, tardiness when it was solved, ET (model::etBound).
+[[nodiscard]] BarBounds barBounds(const model::Bounds& bounds, double energyWeight);
 
 /// Energy, average tardiness and ET of the compared runs, one panel each, with the lower
 /// bounds of the scenario's jobs marked.

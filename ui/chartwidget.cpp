@@ -2,6 +2,7 @@
 #include "chartwidget.h"
 
 #include "chartexport.h"
+#include "palette.h"
 #include "plotreplot.h"
 
 #include <QElapsedTimer>
@@ -53,7 +54,7 @@ void ChartWidget::setupPlot(bool timeAxis)
     big.setPointSizeF(big.pointSizeF() * 1.3);
     big.setBold(true);
     m_staleLabel->setFont(big);
-    m_staleLabel->setColor(QColor(0x5f, 0x66, 0x70));
+    m_staleLabel->setColor(mutedTextColour());
     m_staleLabel->setBrush(QColor(255, 255, 255, 210));
     m_staleLabel->setPadding(QMargins(8, 4, 8, 4));
     m_staleLabel->setVisible(false);
@@ -128,6 +129,12 @@ void ChartWidget::setStale(bool stale)
     if (stale == m_stale)
         return;
     m_stale = stale;
+    if (stale) { // in the theme's colours of now (View › Theme may have changed)
+        QColor veil = surfaceColour();
+        veil.setAlpha(210);
+        m_staleLabel->setColor(mutedTextColour());
+        m_staleLabel->setBrush(veil);
+    }
     m_staleLabel->setVisible(stale);
     // Turning stale (an edit, while its runs start): the label has a buffered layer of its own,
     // so showing it redraws that layer only, not the curves under it. Turning current comes

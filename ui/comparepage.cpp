@@ -5,9 +5,11 @@
 #include "cost.h"
 #include "ganttchart.h"
 #include "powerchart.h"
+#include "report_data.h"
 #include "results.h"
 #include "serieschart.h"
 #include "seriescolours.h"
+#include "units.h"
 #include "verdictbar.h"
 #include "whatiftrace.h"
 #include "workspace.h"
@@ -29,7 +31,7 @@ namespace ui {
 
 namespace {
 
-constexpr double kWminPerKwh = 60.0 * 1000.0;
+using simcore::kWminPerKwh;
 
 template <typename T>
 SeriesLine line(const QString& name, const QColor& colour, double width, const std::vector<double>& minutes,
@@ -120,6 +122,7 @@ ComparePage::ComparePage(Workspace* workspace, QWidget* parent) : QWidget(parent
     scroll->setWidget(createCharts());
     layout->addWidget(scroll, 1);
     m_settle = new QTimer(this);
+    m_settle->setObjectName(QStringLiteral("compareSettle"));
     m_settle->setSingleShot(true);
     m_settle->setInterval(kSettleMs);
     connect(m_settle, &QTimer::timeout, this, [this] {
@@ -493,14 +496,8 @@ void ComparePage::refreshBars()
     const QString variant = variants.size() == 1 ? *variants.begin() : QString();
     const auto scenario = m_workspace->scenarioFor(variant);
     BarBounds bounds;
-    if (const BoundsPtr b = m_workspace->boundsFor(variant); b && variants.size() == 1 && !m_shownBars.empty()) {
-        const double a = scenario ? scenario->energyWeight : 0.0;
-        const double t = b->tardiness.computed ? b->tardiness.avgTardinessMin : 0.0;
-        bounds.energyKwh = b->energy.energyWmin / kWminPerKwh;
-        if (b->tardiness.computed)
-            bounds.avgTardinessMin = t;
-        bounds.et = (a * b->energy.energyWmin + t) / (a + 1.0);
-    }
+    if (const BoundsPtr b = m_workspace->boundsFor(variant); b && variants.size() == 1 && !m_shownBars.empty())
+        bounds = barBounds(*b, scenario ? scenario->energyWeight : 0.0);
     m_bars->setRuns(m_shownBars, bounds);
 }
 

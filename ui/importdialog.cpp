@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "importdialog.h"
 
+#include "atomic_file.h"
+#include "import_options.h"
 #include "jobs_csv.h"
+#include "palette.h"
 #include "workloadpagecharts.h"
 
 #include <QComboBox>
@@ -13,6 +16,7 @@
 #include <QFileInfo>
 #include <QFontDatabase>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -24,7 +28,7 @@
 #include <QVBoxLayout>
 #include <qcustomplot.h>
 
-#include <fstream>
+#include <sstream>
 
 namespace ui {
 
@@ -36,26 +40,13 @@ ImportDialog::ImportDialog(const QString& tracePath, const model::Scenario& scen
     setWindowTitle(tr("Import %1").arg(QFileInfo(tracePath).fileName()));
     setupWidgets();
     {
+        // The header names the importer, as the CLI's --format auto does (model::sniffTraceFormat).
         const QSignalBlocker blocker(m_format);
-        m_format->setCurrentIndex(m_format->findData(static_cast<int>(guessFormat(tracePath))));
+        const auto guessed = model::sniffTraceFormat(tracePath.toStdString());
+        m_format->setCurrentIndex(m_format->findData(static_cast<int>(guessed)));
     }
     emit m_format->currentIndexChanged(m_format->currentIndex()); // enables the generic fields, imports
-    resize(760, 640);
-}
-
-Format ImportDialog::guessFormat(const QString& path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
-        return Format::Generic;
-    const QString header = QString::fromUtf8(file.readLine()).trimmed();
-    if (header.contains(QLatin1String("gpu_milli")))
-        return Format::Alibaba;
-    if (header.contains(QLatin1String("ContextTokens")))
-        return Format::Azure;
-    if (header.startsWith(QLatin1String("id,type,release_min")))
-        return Format::Jobs;
-    return Format::Generic;
+    resize(820, 720);
 }
 
 void ImportDialog::setupWidgets()
@@ -63,6 +54,14 @@ void ImportDialog::setupWidgets()
     m_headline = new QLabel;
     m_headline->setObjectName(QStringLiteral("importHeadline"));
     m_headline->setWordWrap(true);
+    m_problem = new QLabel;
+    m_problem->setObjectName(QStringLiteral("importProblem"));
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(textStyle(problemTextColour()) + QStringLiteral("; font-weight: bold"));
+    m_warning = new QLabel;
+    m_warning->setObjectName(QStringLiteral("importWarning"));
+    m_warning->setWordWrap(true);
+    m_warning->setStyleSheet(textStyle(problemTextColour()));
     m_text = new QPlainTextEdit;
     m_text->setObjectName(QStringLiteral("importReport"));
     m_text->setReadOnly(true);
@@ -74,21 +73,38 @@ void ImportDialog::setupWidgets()
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(createSettings());
+    layout->addWidget(m_problem);
     layout->addWidget(m_headline);
+    layout->addWidget(m_warning);
     layout->addWidget(m_text, 1);
     layout->addWidget(m_hourly, 1);
     layout->addWidget(m_buttons);
 }
 
-QWidget* ImportDialog::createSettings()
+void ImportDialog::createOptionFields()
 {
-    auto* box = new QWidget;
     m_format = new QComboBox;
     m_format->setObjectName(QStringLiteral("importFormat"));
-    m_format->addItem(tr("Alibaba GPU cluster pods"), static_cast<int>(Format::Alibaba));
-    m_format->addItem(tr("Azure LLM inference requests"), static_cast<int>(Format::Azure));
-    m_format->addItem(tr("Generic CSV (map columns)"), static_cast<int>(Format::Generic));
-    m_format->addItem(tr("MIGsight jobs CSV"), static_cast<int>(Format::Jobs));
+    for (const model::Importer& importer : model::importers())
+        m_format->addItem(tr(importer.label.c_str()), static_cast<int>(importer.format));
+    m_type = new QComboBox;
+    m_type->setObjectName(QStringLiteral("importType"));
+    m_type->addItem(tr("The format's default"), QString());
+    for (const simcore::JobType& type : m_scenario.jobTypes)
+        m_type->addItem(QString::fromStdString(type.label), QString::fromStdString(type.id));
+    m_multiGpu = new QComboBox;
+    m_multiGpu->setObjectName(QStringLiteral("importMultiGpu"));
+    m_multiGpu->addItem(tr("Split: one 7g job per GPU"), QStringLiteral("split"));
+    m_multiGpu->addItem(tr("Serial: one 7g job, run time x GPUs"), QStringLiteral("serial"));
+    m_multiGpu->addItem(tr("Skip multi-GPU pods"), QStringLiteral("skip"));
+    m_slack = new QLineEdit(QStringLiteral("1:1.5"));
+    m_slack->setObjectName(QStringLiteral("importSlack"));
+    m_slack->setToolTip(tr("MIN:MAX: deadline = release + U(MIN, MAX) x run time on a 7g slice (traces without "
+                           "deadlines)"));
+    m_window = new QLineEdit;
+    m_window->setObjectName(QStringLiteral("importWindow"));
+    m_window->setPlaceholderText(tr("all, or START:LENGTH"));
+    m_window->setToolTip(tr("START_H:LENGTH_H from the first release, e.g. 24:24 for the second day"));
     m_columns = new QLineEdit(QStringLiteral("release=release,duration=duration"));
     m_columns->setToolTip(tr("release=COL,duration=COL (or work_1g=COL), optional deadline, slack, type, memory_gib"));
     m_timeUnit = new QDoubleSpinBox;
@@ -102,46 +118,67 @@ QWidget* ImportDialog::createSettings()
     m_seed = new QSpinBox;
     m_seed->setRange(0, 1 << 30);
     m_seed->setValue(1);
-    auto* form = new QFormLayout(box);
-    form->setContentsMargins(0, 0, 0, 0);
+}
+
+QWidget* ImportDialog::createSettings()
+{
+    createOptionFields();
+    auto* box = new QWidget;
+    auto* columns = new QHBoxLayout(box);
+    columns->setContentsMargins(0, 0, 0, 0);
+    auto* left = new QFormLayout;
+    auto* right = new QFormLayout;
+    columns->addLayout(left, 3);
+    columns->addLayout(right, 2);
     auto* file = new QLabel(QDir::toNativeSeparators(m_path));
     file->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    form->addRow(tr("Trace"), file);
-    form->addRow(tr("Format"), m_format);
-    form->addRow(tr("Columns (generic)"), m_columns);
-    form->addRow(tr("Minutes per time unit (generic)"), m_timeUnit);
-    form->addRow(tr("Load scale"), m_scale);
-    form->addRow(tr("Seed"), m_seed);
-    const auto enableGeneric = [this] {
-        const bool generic = m_format->currentData().toInt() == static_cast<int>(Format::Generic);
-        m_columns->setEnabled(generic);
-        m_timeUnit->setEnabled(generic);
+    file->setWordWrap(true);
+    left->addRow(tr("Trace"), file);
+    left->addRow(tr("Format"), m_format);
+    left->addRow(tr("Job type"), m_type);
+    left->addRow(tr("Multi-GPU pods"), m_multiGpu);
+    left->addRow(tr("Columns (generic)"), m_columns);
+    right->addRow(tr("Window (h)"), m_window);
+    right->addRow(tr("Deadline slack"), m_slack);
+    right->addRow(tr("Minutes per unit"), m_timeUnit);
+    right->addRow(tr("Load scale"), m_scale);
+    right->addRow(tr("Seed"), m_seed);
+    const auto enableFields = [this] {
+        const auto format = static_cast<Format>(m_format->currentData().toInt());
+        m_columns->setEnabled(format == Format::Generic);
+        m_timeUnit->setEnabled(format == Format::Generic);
+        m_multiGpu->setEnabled(format == Format::Alibaba);
     };
-    connect(m_format, &QComboBox::currentIndexChanged, this, [this, enableGeneric] {
-        enableGeneric();
+    connect(m_format, &QComboBox::currentIndexChanged, this, [this, enableFields] {
+        enableFields();
         reimport();
     });
-    connect(m_columns, &QLineEdit::editingFinished, this, &ImportDialog::reimport);
+    connect(m_type, &QComboBox::currentIndexChanged, this, &ImportDialog::reimport);
+    connect(m_multiGpu, &QComboBox::currentIndexChanged, this, &ImportDialog::reimport);
+    for (QLineEdit* edit : {m_columns, m_slack, m_window})
+        connect(edit, &QLineEdit::editingFinished, this, &ImportDialog::reimport);
     connect(m_timeUnit, &QDoubleSpinBox::editingFinished, this, &ImportDialog::reimport);
     connect(m_scale, &QDoubleSpinBox::editingFinished, this, &ImportDialog::reimport);
     connect(m_seed, &QSpinBox::editingFinished, this, &ImportDialog::reimport);
     return box;
 }
 
-model::ImportSettings ImportDialog::settings() const
+std::string ImportDialog::readSettings(model::ImportSettings& s) const
 {
-    model::ImportSettings s;
     s.format = static_cast<Format>(m_format->currentData().toInt());
+    s.type = m_type->currentData().toString().toStdString();
     s.seed = static_cast<std::uint64_t>(m_seed->value());
     s.loadScale = m_scale->value();
     s.timeUnitMin = m_timeUnit->value();
-    for (const QString& pair : m_columns->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        const QString key = pair.section(QLatin1Char('='), 0, 0).trimmed();
-        const QString column = pair.section(QLatin1Char('='), 1).trimmed();
-        if (!key.isEmpty() && !column.isEmpty())
-            s.columns[key.toStdString()] = column.toStdString();
-    }
-    return s;
+    // The CLI's checks and messages (model/import_options.h), one option after the other.
+    std::string problem = model::setImportMultiGpu(s, m_multiGpu->currentData().toString().toStdString());
+    if (problem.empty())
+        problem = model::setImportSlack(s, m_slack->text().trimmed().toStdString());
+    if (problem.empty() && !m_window->text().trimmed().isEmpty())
+        problem = model::setImportWindow(s, m_window->text().trimmed().toStdString());
+    if (problem.empty() && s.format == Format::Generic)
+        problem = model::setImportMap(s, m_columns->text().remove(QLatin1Char(' ')).toStdString());
+    return problem;
 }
 
 void ImportDialog::reimport()
@@ -149,28 +186,62 @@ void ImportDialog::reimport()
     if (m_format->currentIndex() < 0)
         return;
     m_report = {};
+    m_jobs.clear();
+    model::ImportSettings s;
+    const std::string problem = readSettings(s);
+    m_problem->setText(QString::fromStdString(problem));
+    m_problem->setVisible(!problem.empty());
     model::Problems problems;
-    m_jobs = model::importTrace(m_path.toStdString(), settings(), m_scenario.jobTypes, m_report, problems);
+    if (problem.empty())
+        m_jobs = model::importTrace(m_path.toStdString(), s, m_scenario.jobTypes, m_report, problems);
     model::demandAgainst(m_report, m_scenario.gpuCount());
+    showReport(problems);
+}
+
+void ImportDialog::showReport(const model::Problems& problems)
+{
     QString text = QString::fromStdString(m_report.text());
     for (const model::Problem& p : problems.items())
         text += tr("problem: %1\n").arg(QString::fromStdString(p.text()));
-    m_text->setPlainText(text);
+    // A refused option reads nothing: no report of zero rows, the problem above says why.
+    const bool refused = !m_problem->text().isEmpty();
+    m_text->setPlainText(refused ? QString() : text);
     const QLocale locale;
-    m_headline->setText(
-        tr("<b>%1 jobs</b> from %2 rows read: %3 used, %4 skipped, %5 rejected · span %6 h · demand %7% of "
-           "the fleet's %8 GPUs")
-            .arg(locale.toString(m_report.jobs), locale.toString(m_report.rowsRead), locale.toString(m_report.used),
-                 locale.toString(m_report.skipped), locale.toString(m_report.rejected),
-                 locale.toString(m_report.spanMin / 60.0, 'f', 1),
-                 locale.toString(100.0 * m_report.demandRatio, 'f', 0))
-            .arg(m_scenario.gpuCount()));
+    if (refused)
+        m_headline->setText(tr("Nothing is read until the option above is corrected."));
+    else
+        m_headline->setText(
+            tr("<b>%1 jobs</b> from %2 rows read: %3 used, %4 skipped, %5 rejected · span %6 h · demand %7% of "
+               "the fleet's %8 GPUs")
+                .arg(locale.toString(m_report.jobs), locale.toString(m_report.rowsRead), locale.toString(m_report.used),
+                     locale.toString(m_report.skipped), locale.toString(m_report.rejected),
+                     locale.toString(m_report.spanMin / 60.0, 'f', 1),
+                     locale.toString(100.0 * m_report.demandRatio, 'f', 0))
+                .arg(m_scenario.gpuCount()));
+    const QString warning = QString::fromStdString(model::wholeGpuOnlyWarning(m_report));
+    m_warning->setText(warning.isEmpty() ? QString() : tr("Warning: %1.").arg(warning));
+    m_warning->setVisible(!warning.isEmpty());
     QStringList hours;
     for (int h = 0; h < 24; ++h)
         hours << QStringLiteral("%1:00").arg(h, 2, 10, QLatin1Char('0'));
     setBars(m_hourly, hours, std::vector<double>(m_report.hourlyArrivals.begin(), m_report.hourlyArrivals.end()),
-            QColor(0x00, 0x72, 0xb2));
-    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(!m_jobs.empty());
+            arrivalsColour());
+    m_buttons->button(QDialogButtonBox::Ok)->setEnabled(canAccept());
+}
+
+bool ImportDialog::canAccept() const
+{
+    return !m_jobs.empty() && m_problem->text().isEmpty();
+}
+
+QString ImportDialog::optionProblem() const
+{
+    return m_problem->text();
+}
+
+QString ImportDialog::sliceWarning() const
+{
+    return m_warning->text();
 }
 
 QString ImportDialog::reportText() const
@@ -190,10 +261,14 @@ QString ImportDialog::writeJobs() const
     const QString path = QStringLiteral("%1/%2-%3.jobs.csv")
                              .arg(jobsDirectory(), QFileInfo(m_path).completeBaseName(),
                                   QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmsszzz")));
-    std::ofstream out(path.toStdString());
+    std::ostringstream out;
     model::writeJobsCsv(out, m_jobs, m_scenario.jobTypes);
-    out.close();
-    return out ? path : QString();
+    try {
+        model::writeFileAtomically(path.toStdString(), out.str()); // docs/limits.md, "Output files"
+    } catch (const std::exception&) {
+        return {}; // the caller reports that nothing was written
+    }
+    return path;
 }
 
 } // namespace ui

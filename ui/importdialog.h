@@ -31,19 +31,29 @@ public:
     [[nodiscard]] const std::vector<simcore::Job>& jobs() const { return m_jobs; }
     [[nodiscard]] QString reportText() const;
     [[nodiscard]] QComboBox* formatBox() const { return m_format; }
+    [[nodiscard]] QComboBox* typeBox() const { return m_type; }
+    [[nodiscard]] QComboBox* multiGpuBox() const { return m_multiGpu; }
+    [[nodiscard]] QLineEdit* slackEdit() const { return m_slack; }
+    [[nodiscard]] QLineEdit* windowEdit() const { return m_window; }
+    /// The option problem shown (the CLI's message, e.g. for a bad slack), empty when none.
+    [[nodiscard]] QString optionProblem() const;
+    /// The warning shown when almost every job fits only a 7g slice (model::wholeGpuOnlyWarning).
+    [[nodiscard]] QString sliceWarning() const;
+    [[nodiscard]] bool canAccept() const;
 
     /// Writes the jobs as a jobs CSV in jobsDirectory(); returns its path, empty on failure.
     [[nodiscard]] QString writeJobs() const;
     /// Where imported workloads are kept: the application data folder's "imports".
     [[nodiscard]] static QString jobsDirectory();
-    /// The importer a file's header suggests.
-    [[nodiscard]] static model::ImportSettings::Format guessFormat(const QString& path);
 
 private:
     void setupWidgets();
     QWidget* createSettings();
+    void createOptionFields();
     void reimport();
-    [[nodiscard]] model::ImportSettings settings() const;
+    void showReport(const model::Problems& problems);
+    /// The settings the fields give; "" or the first option's problem (the CLI's message).
+    [[nodiscard]] std::string readSettings(model::ImportSettings& s) const;
 
     QString m_path;
     model::Scenario m_scenario;
@@ -54,6 +64,12 @@ private:
     QDoubleSpinBox* m_timeUnit = nullptr;
     QDoubleSpinBox* m_scale = nullptr;
     QSpinBox* m_seed = nullptr;
+    QComboBox* m_type = nullptr;
+    QComboBox* m_multiGpu = nullptr;
+    QLineEdit* m_slack = nullptr;
+    QLineEdit* m_window = nullptr;
+    QLabel* m_problem = nullptr;
+    QLabel* m_warning = nullptr;
     QLabel* m_headline = nullptr;
     QPlainTextEdit* m_text = nullptr;
     QCustomPlot* m_hourly = nullptr;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "metricsmodel.h"
 
+#include "units.h"
+
 #include <QLocale>
 
 namespace ui {
@@ -41,7 +43,7 @@ std::vector<MetricRow> plainRows(const simcore::RunMetrics& m)
         countRow(tr("Jobs"), m.jobs, tr("jobs"), tr("Jobs released during the run")),
         countRow(tr("Completed"), m.completed, tr("jobs"), tr("Jobs that finished")),
         countRow(tr("Unfinished"), m.unfinished, tr("jobs"), tr("Jobs that never completed (e.g. fit no instance)")),
-        row(tr("Energy"), m.energyWmin / 60000.0, 3, tr("kWh"), tr("Fleet energy over the run")),
+        row(tr("Energy"), m.energyWmin / simcore::kWminPerKwh, 3, tr("kWh"), tr("Fleet energy over the run")),
         row(tr("Average tardiness"), m.avgTardinessMin, 4, tr("min"), tr("Sum of tardiness / completed jobs")),
         row(tr("95th percentile tardiness"), m.p95TardinessMin, 3, tr("min"), tr("Nearest-rank 95th percentile")),
         row(tr("Maximum tardiness"), m.maxTardinessMin, 3, tr("min"), tr("Latest completion past its deadline")),

@@ -43,6 +43,11 @@ QColor queueColour()
     return QColor(0xd5, 0x5e, 0x00);
 }
 
+QColor arrivalsColour()
+{
+    return QColor(0x00, 0x72, 0xb2);
+}
+
 bool isDarkTheme()
 {
     return QApplication::palette().color(QPalette::Window).lightness() < 128;
@@ -60,12 +65,27 @@ QColor borderColour()
 
 QColor mutedTextColour()
 {
-    return isDarkTheme() ? QColor(0xa9, 0xb0, 0xba) : QColor(0x5f, 0x66, 0x70);
+    return isDarkTheme() ? QColor(0xa9, 0xb0, 0xba) : paperMutedTextColour();
+}
+
+QColor paperMutedTextColour()
+{
+    return QColor(0x5f, 0x66, 0x70);
 }
 
 QColor gridColour()
 {
     return isDarkTheme() ? QColor(0x3c, 0x40, 0x47) : QColor(0xdd, 0xdf, 0xe3);
+}
+
+QColor problemTextColour()
+{
+    return isDarkTheme() ? QColor(0xff, 0x9e, 0x80) : QColor(0xa8, 0x2c, 0x00);
+}
+
+QString textStyle(const QColor& colour)
+{
+    return QStringLiteral("color: %1").arg(colour.name());
 }
 
 QColor presenceColour(bool stale)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <QColor>
+#include <QString>
 
 namespace ui {
 
@@ -15,6 +16,7 @@ namespace ui {
 /// Series colours shared by every chart, so "power" looks the same everywhere.
 [[nodiscard]] QColor powerColour();
 [[nodiscard]] QColor queueColour();
+[[nodiscard]] QColor arrivalsColour(); ///< jobs arriving by hour (workload page, import dialog)
 
 /// Whether the application palette is a dark one (View › Theme › Dark).
 [[nodiscard]] bool isDarkTheme();
@@ -22,7 +24,12 @@ namespace ui {
 [[nodiscard]] QColor surfaceColour();   ///< a GPU card's fill
 [[nodiscard]] QColor borderColour();    ///< card borders, chart frames, separators
 [[nodiscard]] QColor mutedTextColour(); ///< secondary text (board names, captions)
-[[nodiscard]] QColor gridColour();      ///< chart grid lines
+/// Secondary text on paper (reports and pictures painted on white, whatever the theme).
+[[nodiscard]] QColor paperMutedTextColour();
+[[nodiscard]] QColor gridColour();        ///< chart grid lines
+[[nodiscard]] QColor problemTextColour(); ///< a refusal or warning that must be read
+/// "color: #rrggbb", a label's style sheet with @p colour (style sheets do not follow the palette).
+[[nodiscard]] QString textStyle(const QColor& colour);
 /// The band behind a Gantt row while its instance exists (lighter when stale).
 [[nodiscard]] QColor presenceColour(bool stale);
 

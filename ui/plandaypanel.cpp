@@ -5,6 +5,7 @@
 #include "planjob.h"
 #include "scenario_writer.h"
 #include "simulation.h"
+#include "units.h"
 #include "workspace.h"
 
 #include <QComboBox>
@@ -360,7 +361,7 @@ void PlanDayPanel::fillRow(int row, const model::DayPlanScore& score)
     if (score.etBySeed.size() > 1)
         et += QStringLiteral(" ± ") + locale.toString(score.et.halfWidth, 'f', 4);
     set(Et, et);
-    set(Energy, locale.toString(score.energyWmin / 60000.0, 'f', 2));
+    set(Energy, locale.toString(score.energyWmin / simcore::kWminPerKwh, 'f', 2));
     set(AvgTardiness, locale.toString(score.avgTardinessMin, 'f', 3));
     set(P95Tardiness, locale.toString(score.p95TardinessMin, 'f', 2));
     set(Reconfigurations, locale.toString(score.reconfigurations, 'f', 1));

@@ -4,6 +4,7 @@
 #include "layouteditorcommands.h"
 #include "planjob.h"
 #include "simulation.h"
+#include "units.h"
 #include "workspace.h"
 
 #include <QComboBox>
@@ -334,7 +335,7 @@ void PlanStaticPanel::fillRow(int row, const model::LayoutScore& score, const QS
     set(Et, locale.toString(score.et, 'f', 5));
     set(VsCurrent,
         QString::fromStdString(model::percentText(model::etDifferencePercent(score, m_result->current), seeds)));
-    set(Energy, locale.toString(score.energyWmin / 60000.0, 'f', 2));
+    set(Energy, locale.toString(score.energyWmin / simcore::kWminPerKwh, 'f', 2));
     set(AvgTardiness, locale.toString(score.avgTardinessMin, 'f', 3));
     set(P95Tardiness, locale.toString(score.p95TardinessMin, 'f', 2));
     set(EtBound, score.boundEt > 0.0 ? locale.toString(score.boundEt, 'f', 5) : tr("–"));

@@ -17,7 +17,7 @@ namespace ui {
 namespace {
 
 const QColor kText(0x20, 0x24, 0x2a);
-const QColor kMuted(0x5f, 0x66, 0x70);
+const QColor kMuted = paperMutedTextColour();
 const QColor kLate(0xc0, 0x20, 0x20);
 constexpr double kGap = 8.0;
 

@@ -9,6 +9,7 @@
 #include "runsnapshot.h"
 #include "serieschart.h"
 #include "seriescolours.h"
+#include "units.h"
 
 #include <QPainter>
 #include <qcustomplot.h>
@@ -20,7 +21,7 @@ namespace ui {
 
 namespace {
 
-constexpr double kWminPerKwh = 60.0 * 1000.0;
+using simcore::kWminPerKwh;
 constexpr double kBucketMin = 15.0;
 constexpr int kMaxGanttGpus = 16; // more rows than this do not read at page size
 
@@ -208,12 +209,8 @@ void paintBarsChart(QPainter& painter, const QRectF& rect, const model::ReportDa
         bars.push_back({QString::fromStdString(r.label()), r.metrics.energyWmin / kWminPerKwh,
                         r.metrics.avgTardinessMin, r.metrics.et, false});
     BarBounds bounds;
-    if (const model::Bounds* b = data.commonBounds()) {
-        bounds.energyKwh = b->energy.energyWmin / kWminPerKwh;
-        if (b->tardiness.computed)
-            bounds.avgTardinessMin = b->tardiness.avgTardinessMin;
-        bounds.et = model::etBound(*b, data.scenario->energyWeight);
-    }
+    if (const model::Bounds* b = data.commonBounds())
+        bounds = barBounds(*b, data.scenario->energyWeight);
     chart->setRuns(bars, bounds);
     paintChart(painter, *chart, rect);
 }

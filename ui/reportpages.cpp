@@ -3,6 +3,7 @@
 
 #include "fleetlayout.h"
 #include "fleetview.h"
+#include "palette.h"
 #include "report_data.h"
 #include "reportcharts.h"
 #include "reporttable.h"
@@ -203,7 +204,7 @@ std::vector<std::pair<QString, QString>> summaryRows(const model::ReportData& da
 void paintTitlePage(QPainter& p, const QRectF& body, const model::ReportData& data, const ReportStyle& style)
 {
     double y = body.top() + 10.0;
-    p.setPen(QColor(0x5f, 0x66, 0x70));
+    p.setPen(paperMutedTextColour());
     p.setFont(font(12.0));
     p.drawText(QRectF(body.left(), y, body.width(), 22.0), Qt::AlignLeft, QObject::tr("MIGsight report"));
     y += 28.0;

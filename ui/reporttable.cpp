@@ -4,6 +4,7 @@
 #include "report_data.h"
 #include "reportpages.h"
 #include "seriescolours.h"
+#include "units.h"
 
 #include <QFontMetricsF>
 #include <QLocale>
@@ -17,7 +18,7 @@ namespace ui {
 
 namespace {
 
-constexpr double kWminPerKwh = 60.0 * 1000.0;
+using simcore::kWminPerKwh;
 constexpr double kKeyWidth = 170.0;
 constexpr double kRowHeight = 22.0;
 

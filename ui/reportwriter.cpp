@@ -2,6 +2,7 @@
 #include "reportwriter.h"
 
 #include "atomic_file.h"
+#include "palette.h"
 #include "report_data.h"
 #include "reportpages.h"
 
@@ -46,7 +47,7 @@ void paintFrame(QPainter& painter, const QRectF& page, const ReportPage& content
         painter.drawLine(QPointF(inner.left(), inner.top() + 30.0), QPointF(inner.right(), inner.top() + 30.0));
     }
     painter.setFont(style.small);
-    painter.setPen(QColor(0x5f, 0x66, 0x70));
+    painter.setPen(paperMutedTextColour());
     const QRectF footer(inner.left(), inner.bottom() - 14.0, inner.width(), 14.0);
     const QString scenario = data.scenario ? QString::fromStdString(data.scenario->name) : QString();
     painter.drawText(footer, Qt::AlignLeft | Qt::AlignVCenter,

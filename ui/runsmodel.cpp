@@ -2,6 +2,8 @@
 #include "runsmodel.h"
 
 #include "cost.h"
+#include "report_data.h"
+#include "units.h"
 #include "workspace.h"
 
 #include <QColor>
@@ -12,13 +14,7 @@ namespace ui {
 
 namespace {
 
-constexpr double kWminPerKwh = 60.0 * 1000.0;
-
-/// ET of a bound pair, the way the metrics define it: (a E + T) / (a + 1).
-double etOf(double a, double energyWmin, double avgTardinessMin)
-{
-    return (a * energyWmin + avgTardinessMin) / (a + 1.0);
-}
+using simcore::kWminPerKwh;
 
 double percentAbove(double value, double bound)
 {
@@ -151,9 +147,8 @@ QVariant RunsModel::value(const RunSpec& spec, int column) const
         // read as thousands of percent. Say n/a then; the tardiness gap in minutes stays.
         if (!bounds)
             return {};
-        return bounds->tardiness.etGapMeaningful
-                   ? QVariant(percentAbove(m.et, etOf(m.energyWeight, bounds->energy.energyWmin, tBound)))
-                   : QVariant(qQNaN());
+        return bounds->tardiness.etGapMeaningful ? QVariant(percentAbove(m.et, model::etBound(*bounds, m.energyWeight)))
+                                                 : QVariant(qQNaN());
     default:
         return {};
     }

@@ -2,6 +2,7 @@
 #include "sweepview.h"
 
 #include "seriescolours.h"
+#include "units.h"
 
 #include <QLabel>
 #include <QVBoxLayout>
@@ -16,8 +17,8 @@ namespace {
 
 SweepPlotData::Point plotPoint(const model::SweepCell& c, model::TardinessMetric metric)
 {
-    return {std::max(SweepPlotData::kMinTardiness, model::cellTardiness(c, metric)), c.energyWmin.mean / 60000.0,
-            c.gpus};
+    return {std::max(SweepPlotData::kMinTardiness, model::cellTardiness(c, metric)),
+            c.energyWmin.mean / simcore::kWminPerKwh, c.gpus};
 }
 
 } // namespace

@@ -102,7 +102,7 @@ void TimelineChart::setupGraphs()
     m_placeholder->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_placeholder->position->setCoords(0.5, 0.5);
     m_placeholder->setText(tr("No run to show yet"));
-    m_placeholder->setColor(QColor(0x5f, 0x66, 0x70));
+    m_placeholder->setColor(mutedTextColour());
     m_placeholder->setFont(font());
 }
 
@@ -145,6 +145,7 @@ void TimelineChart::clear()
 {
     m_power->data()->clear();
     m_queue->data()->clear();
+    m_placeholder->setColor(mutedTextColour()); // the theme may have changed since
     m_placeholder->setVisible(true);
     applyRanges(TimelineSeries{});
     replotWhenVisible(m_plot);

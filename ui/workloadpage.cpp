@@ -2,7 +2,9 @@
 #include "workloadpage.h"
 
 #include "importdialog.h"
+#include "palette.h"
 #include "simulation.h"
+#include "slices.h"
 #include "workloadpagecharts.h"
 #include "workspace.h"
 
@@ -74,6 +76,7 @@ void WorkloadPage::setupWidgets()
     m_sizes = createBarChart(tr("Job sizes"), tr("work on a 1g slice (minutes)"), tr("jobs"));
     m_types = createBarChart(tr("Job types"), QString(), tr("jobs"));
     m_debounce = new QTimer(this);
+    m_debounce->setObjectName(QStringLiteral("workloadDebounce"));
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kDebounceMs);
 
@@ -161,7 +164,7 @@ void WorkloadPage::updateCharts()
     QStringList hours;
     for (int h = 0; h < 24; ++h)
         hours << QStringLiteral("%1:00").arg(h, 2, 10, QLatin1Char('0'));
-    setBars(m_hourly, hours, asDoubles(m_histograms.byHour), QColor(0x00, 0x72, 0xb2));
+    setBars(m_hourly, hours, asDoubles(m_histograms.byHour), arrivalsColour());
     setBars(m_sizes, m_histograms.sizeLabels, asDoubles(m_histograms.bySize), QColor(0xe6, 0x9f, 0x00));
     setBars(m_types, m_histograms.typeLabels, asDoubles(m_histograms.byType), QColor(0x00, 0x9e, 0x73));
     const QLocale locale;
@@ -172,7 +175,8 @@ void WorkloadPage::updateCharts()
     const int gpus = scenario ? scenario->gpuCount() : 0;
     if (gpus > 0 && m_histograms.spanMin > 0.0)
         text += tr(" · demand %1% of the fleet's compute-slice time")
-                    .arg(locale.toString(100.0 * m_histograms.workSliceMinutes / (7.0 * gpus * m_histograms.spanMin),
+                    .arg(locale.toString(100.0 * m_histograms.workSliceMinutes /
+                                             (simcore::kWholeGpuSlices * gpus * m_histograms.spanMin),
                                          'f', 0));
     if (!problems.empty())
         text += tr(" · %1 problems reading the jobs").arg(problems.size());

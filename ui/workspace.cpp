@@ -35,6 +35,7 @@ Workspace::Workspace(QObject* parent)
     : QObject(parent), m_runner(new SimulationRunner(this)), m_studies(new Studies(this))
 {
     m_debounce = new QTimer(this);
+    m_debounce->setObjectName(QStringLiteral("workspaceDebounce"));
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(150);
     connect(m_debounce, &QTimer::timeout, this, &Workspace::rerunDirty);

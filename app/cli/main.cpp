@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "registry.h"
 #include "session_store.h"
+#include "trace_import.h"
 #include "version.h"
 
 #include <algorithm>
@@ -52,11 +53,12 @@ Commands:
       and, for up to 400 jobs, the time-indexed LP (docs/bounds.md).
   sessions SESSION.sqlite [--json]
       The runs stored in a session file.
-  import TRACE.csv --format alibaba|azure|generic|jobs [--window START_H:LENGTH_H] [--scale X]
+  import TRACE.csv [--format auto|{IMPORTERS}] [--window START_H:LENGTH_H] [--scale X]
          [--type ID] [--multi-gpu split|serial|skip] [--slack MIN:MAX] [--seed N]
          [--map release=COL,duration=COL,...] [--time-unit-min X] [--gpus N] [--out JOBS.csv]
       Turns a trace into jobs (docs/trace-import.md) and prints a sanity report: rows read, used,
       skipped and rejected with line numbers, arrivals by hour, sizes, demand against N GPUs.
+      Without --format (or with auto) the header names the importer.
   export --format mig-parted|perfetto|csv|series-csv SCENARIO.json [--out FILE]
          [--config-name NAME] [--seed N] [--scheduler ID] [--repartitioner ID]
       mig-parted: the fleet's layouts as NVIDIA mig-parted YAML (counts; the placements go to
@@ -122,13 +124,25 @@ JSON path or CSV line; an input over a limit, or an output that is not a regular
 refused the same way). Limits and statuses: docs/limits.md.
 )";
 
+/// The help text with the importer ids from the importer table (model/trace_import.h).
+std::string helpText()
+{
+    std::string help = kHelp;
+    std::string ids;
+    for (const model::Importer& i : model::importers())
+        ids += (ids.empty() ? "" : "|") + i.id;
+    const std::string token = "{IMPORTERS}";
+    help.replace(help.find(token), token.size(), ids);
+    return help;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     std::vector<std::string> words(argv + 1, argv + argc);
     if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
-        std::cout << kHelp;
+        std::cout << helpText();
         return words.empty() ? cli::kExitBadInput : cli::kExitOk;
     }
     if (words[0] == "--version") {

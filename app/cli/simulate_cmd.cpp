@@ -12,6 +12,7 @@
 #include "session_store.h"
 #include "simulation.h"
 #include "unfinished_jobs.h"
+#include "units.h"
 
 #ifdef MIGSIGHT_HAVE_PYTHON_PLUGIN
 #include "python_plugin.h"
@@ -50,7 +51,8 @@ void printSummary(std::ostream& out, const model::Scenario& sc, const model::Pol
         << "Policies        " << sched.id << " / " << repart.id << " (" << model::preemptionName(sc.preemption) << ")\n"
         << "Fleet           " << sc.gpuCount() << " GPUs\n"
         << "Jobs            " << m.jobs << " (" << m.completed << " completed, " << m.unfinished << " unfinished)\n"
-        << "Energy          " << fixed(m.energyWmin, 1) << " W*min (" << fixed(m.energyWmin / 60000.0, 3) << " kWh)\n";
+        << "Energy          " << fixed(m.energyWmin, 1) << " W*min (" << fixed(m.energyWmin / simcore::kWminPerKwh, 3)
+        << " kWh)\n";
     if (sc.cost)
         printCost(out, model::runCost(*sc.cost, sc.gpuCount(), r));
     out << "Tardiness       avg " << fixed(m.avgTardinessMin, 4) << " min, p95 " << fixed(m.p95TardinessMin, 3)

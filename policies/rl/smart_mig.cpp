@@ -4,6 +4,7 @@
 #include "engine.h"
 #include "layout_plan.h"
 #include "rl_mlp.h"
+#include "slices.h"
 
 #include <algorithm>
 #include <cmath>
@@ -79,7 +80,7 @@ void smartMigObservation(const simcore::EngineView& view, const std::vector<int>
         const int j = ids[i];
         p12[i] = view.processing(j, 1) + view.processing(j, 2);
         p34[i] = view.processing(j, 3) + view.processing(j, 4);
-        p7[i] = view.processing(j, 7);
+        p7[i] = view.processing(j, simcore::kWholeGpuSlices);
     }
     for (size_t i = 0; i < take; ++i) {
         const double t7 = rem[i] * p7[i];

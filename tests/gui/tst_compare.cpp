@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
+#include <QTimer>
 #include <QWheelEvent>
 
 namespace {
@@ -210,7 +211,12 @@ void TestCompare::oneEditUpdatesTheChartsOnce()
     QCOMPARE(page->shownResult(0), workspace->runSpec(first)->latest->result.get());
     QCOMPARE(page->shownResult(1), workspace->runSpec(second)->latest->result.get());
     QVERIFY(!page->gantt(0)->isStale() && !page->gantt(1)->isStale());
-    QTest::qWait(2 * ui::ComparePage::kSettleMs); // the bounds come in after: the charts stay
+    // The bounds come in after, and the settle timer ends: the charts stay.
+    QTRY_VERIFY_WITH_TIMEOUT(workspace->bounds() != nullptr, kRunTimeoutMs);
+    const auto* settle = page->findChild<QTimer*>(QStringLiteral("compareSettle"));
+    QVERIFY(settle != nullptr);
+    QTRY_VERIFY(!settle->isActive());
+    QCoreApplication::processEvents();
     QCOMPARE(updated.count(), 1);
 }
 

@@ -66,7 +66,6 @@ private slots:
     void curveTextRoundTrip();
     void overviewShowsAndEditsCost();
     void runsAndCompareShowCost();
-    void picture();
 };
 
 void TestCostGui::dialogFieldsAndChecks()
@@ -201,25 +200,6 @@ void TestCostGui::runsAndCompareShowCost()
     workspace->editScenario(plain, QStringLiteral("no cost"));
     QVERIFY(table->isColumnHidden(ui::RunsModel::CostColumn));
     QVERIFY(table->isColumnHidden(ui::RunsModel::CarbonColumn));
-}
-
-void TestCostGui::picture()
-{
-    const QString dir = qEnvironmentVariable("MIGSIGHT_SHOTS");
-    if (dir.isEmpty())
-        QSKIP("set MIGSIGHT_SHOTS=DIR to save pictures");
-    model::Problems problems;
-    const model::Scenario sc = model::loadScenario(MIGSIGHT_SOURCE_DIR "/samples/paper-fleet-cost.json", problems);
-    QVERIFY(problems.empty());
-    ui::CostDialog dialog(sc.cost);
-    dialog.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-    QTest::qWait(50);
-    QVERIFY(dialog.grab().save(dir + QStringLiteral("/cost-dialog.png")));
-    child<QPlainTextEdit>(&dialog, "pricePerKwh")->setPlainText(QStringLiteral("0.1, 0.2"));
-    child<QPlainTextEdit>(&dialog, "carbonGPerKwh")->setPlainText(QStringLiteral("-5"));
-    QTest::qWait(50); // the dialog grows to show the problems
-    QVERIFY(dialog.grab().save(dir + QStringLiteral("/cost-dialog-problems.png")));
 }
 
 QTEST_MAIN(TestCostGui)

@@ -21,6 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QTimer>
 
 #include <map>
 
@@ -354,7 +355,14 @@ void TestMainWindow::pendingReRunCanBeCancelled()
     QVERIFY(spec->stale());
     QVERIFY(spec->state == ui::RunState::Cancelled);
     QVERIFY(!changed.isEmpty());
-    QTest::qWait(200);
+    // Let the debounce end now (a new interval restarts it): when it has fired, the cancelled
+    // re-run must still not start.
+    const auto* debounce = workspace.findChild<QTimer*>(QStringLiteral("workspaceDebounce"));
+    QVERIFY(debounce != nullptr && debounce->isActive());
+    workspace.setDebounceMs(1);
+    QTRY_VERIFY(!debounce->isActive());
+    QCoreApplication::processEvents();
+    QVERIFY(!spec->running());
     QCOMPARE(spec->latest->scenario->workload.diurnal.multiplier, 5.0); // nothing ran after
 }
 

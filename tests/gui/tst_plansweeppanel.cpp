@@ -292,7 +292,9 @@ void TestPlanSweepPanel::picture()
     QVERIFY(runAndWait(panel));
     QVERIFY2(panel->result(), qPrintable(panel->statusLabel()->text()));
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QTest::qWait(100); // the layout requests posted by the result (e.g. the Apply button's new text)
+    // The layout requests posted by the result (e.g. the Apply button's new text), handled now.
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    QCoreApplication::processEvents();
     // The answer sentence is on screen, whole, inside the tab.
     auto* answer = panel->view()->findChild<QLabel*>(QStringLiteral("sweepAnswer"));
     QVERIFY(answer && answer->isVisible());

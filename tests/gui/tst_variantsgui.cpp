@@ -102,7 +102,6 @@ private slots:
     void compareTwoFleetsShowsEachOwnRows();
     void saveAndReopenKeepsVariants();
     void cliSessionWithVariantsOpens();
-    void pictures();
 };
 
 void TestVariantsGui::initTestCase()
@@ -330,36 +329,6 @@ void TestVariantsGui::cliSessionWithVariantsOpens()
     QCOMPARE(ws->runs()[1].label(), QStringLiteral("big: cedf / static"));
     QTRY_VERIFY_WITH_TIMEOUT(allDone(*ws), kRunTimeoutMs);
     QCOMPARE(ws->runs()[1].latest->scenario->gpuCount(), 5);
-}
-
-/// With MIGSIGHT_SHOTS=DIR, saves the Compare page with runs on two fleets and the Layouts page
-/// with its variant selector (the paper fleet and its 12-GPU variant), for a human to look at.
-void TestVariantsGui::pictures()
-{
-    const QString dir = qEnvironmentVariable("MIGSIGHT_SHOTS");
-    if (dir.isEmpty())
-        QSKIP("set MIGSIGHT_SHOTS=DIR to save pictures");
-    ui::MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(window.openScenario(sample("paper-fleet.json")));
-    ui::Workspace* ws = window.workspace();
-    window.showPage(QStringLiteral("layouts"));
-    ui::LayoutEditorPage* layouts = window.layoutsPage();
-    QCOMPARE(layouts->addVariantFromFleet(), QStringLiteral("variant A"));
-    QVERIFY(layouts->setFleet(QStringLiteral("A100-40GB"), 12));
-    QCOMPARE(layouts->variantBar()->renameCurrent(QStringLiteral("12 GPUs")), QString());
-    const int base = ws->addRun({"cedf", {}}, {"static", {}});
-    const int big = ws->addRun({"cedf", {}}, {"static", {}}, QStringLiteral("12 GPUs"));
-    QTRY_VERIFY_WITH_TIMEOUT(allDone(*ws), kRunTimeoutMs);
-    QTest::qWait(200);
-    QVERIFY(window.grab().save(dir + QStringLiteral("/layouts-variants.png")));
-    window.resize(1400, 1130); // the Compare page's charts without scrolling
-    window.comparePage()->setRuns({base, big});
-    window.showPage(QStringLiteral("compare"));
-    QTRY_VERIFY(window.comparePage()->shownResult(1));
-    QTest::qWait(300);
-    QVERIFY(window.grab().save(dir + QStringLiteral("/compare-variants.png")));
 }
 
 QTEST_MAIN(TestVariantsGui)

@@ -225,7 +225,18 @@ void TestCliSession::importedTraceRunsInSimulate()
 
     args = QStringList{"import", kAlibaba, "--format", "openb"};
     o = cli(args);
-    QVERIFY2(o.exitCode == 2 && o.err.contains("--format"), qPrintable(describe(args, o)));
+    QVERIFY2(o.exitCode == 2 && o.err.contains("--format must be auto, alibaba, azure, generic or jobs"),
+             qPrintable(describe(args, o)));
+
+    // Without --format (or with auto) the header names the importer: the same 9 jobs.
+    for (const QStringList& format : {QStringList{}, QStringList{"--format", "auto"}}) {
+        args = QStringList{"import", kAlibaba, "--out", jobs} + format;
+        o = cli(args);
+        QVERIFY2(o.exitCode == 0 && o.out.contains("wrote 9 jobs"), qPrintable(describe(args, o)));
+    }
+    args = QStringList{"--help"};
+    o = cli(args);
+    QVERIFY2(o.out.contains("[--format auto|alibaba|azure|generic|jobs]"), qPrintable(describe(args, o)));
 }
 
 void TestCliSession::importReportsMissingColumns()
