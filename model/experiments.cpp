@@ -55,6 +55,13 @@ const Experiment& findExperiment(const std::string& id)
     throw std::invalid_argument("unknown experiment '" + id + "' (valid: " + valid + ")");
 }
 
+ExperimentOutput runExperiment(const Experiment& experiment, const ExperimentProgress& progress, unsigned threads)
+{
+    ExperimentOutput out = experiment.run(progress, threads);
+    out.title = experiment.title;
+    return out;
+}
+
 namespace {
 
 std::string csvCell(const std::string& cell)

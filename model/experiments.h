@@ -72,6 +72,12 @@ struct Experiment
 /// @brief The experiment with this id. @throws std::invalid_argument naming the valid ids.
 [[nodiscard]] const Experiment& findExperiment(const std::string& id);
 
+/// @brief Runs @p experiment (its output titled with the experiment's title).
+/// @throws model::Cancelled when @p progress said stop, std::invalid_argument or
+/// policies::PolicyError when a setup cannot run.
+[[nodiscard]] ExperimentOutput runExperiment(const Experiment& experiment, const ExperimentProgress& progress = {},
+                                             unsigned threads = 0);
+
 /// @brief The table as CSV text (cells with a comma, quote or line break are quoted).
 [[nodiscard]] std::string experimentCsv(const ExperimentTable& table);
 

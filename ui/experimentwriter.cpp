@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "experimentwriter.h"
+
+#include "atomic_file.h"
+#include "experimentfigure.h"
+#include "experiments.h"
+
+#include <QWidget>
+
+#include <stdexcept>
+
+namespace ui {
+
+ExperimentFiles writeExperimentFiles(const std::string& id, const model::ExperimentOutput& output,
+                                     const std::filesystem::path& dir)
+{
+    const ExperimentFiles files{dir / (id + ".csv"), dir / (id + ".png"), dir / (id + ".pdf")};
+    // The figure paints with the report's chart font whatever the desktop's (docs/reports.md).
+    QWidget host;
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPointSize(9);
+    host.setFont(font);
+    auto* figure = new ExperimentFigure(output, &host);
+    const QByteArray png = figure->png();
+    const QByteArray pdf = figure->pdf();
+    if (png.isEmpty())
+        throw std::runtime_error("cannot paint the figure " + files.png.string());
+    if (pdf.isEmpty())
+        throw std::runtime_error("cannot paint the figure " + files.pdf.string());
+    model::writeFileAtomically(files.csv, model::experimentCsv(output.table));
+    model::writeFileAtomically(files.png, png.toStdString());
+    model::writeFileAtomically(files.pdf, pdf.toStdString());
+    return files;
+}
+
+} // namespace ui
