@@ -6,6 +6,7 @@
 #include "simulation.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 
 namespace model::experiment {
@@ -150,10 +151,15 @@ std::string configName(const simcore::GpuModel& gpu, const simcore::ConfigList& 
 {
     if (config < 0)
         return "other";
+    // "2g×2 + 1g×3": instances by size, largest first, as the fleet-12 list numbers them.
+    std::map<int, int, std::greater<>> counts;
+    for (const simcore::Placement& p : list.layouts[static_cast<size_t>(config - 1)])
+        ++counts[gpu.profiles[static_cast<size_t>(p.profile)].compute];
     std::string text;
-    for (const simcore::Placement& p : list.layouts[static_cast<size_t>(config - 1)]) {
-        const std::string& profile = gpu.profiles[static_cast<size_t>(p.profile)].name;
-        text += (text.empty() ? "" : "+") + profile.substr(0, profile.find('.'));
+    for (const auto& [compute, count] : counts) {
+        text += text.empty() ? "" : " + ";
+        text += std::to_string(compute) + "g";
+        text += count > 1 ? "\u00d7" + std::to_string(count) : "";
     }
     return std::to_string(config) + ": " + text;
 }

@@ -98,7 +98,7 @@ ExperimentOutput gpuCountStudy(const ExperimentProgress& progress, unsigned thre
     out.table.header = {"rate_per_min", "gpus", "seed", "energy_wmin", "avg_tardiness_min", "p95_tardiness_min", "et"};
     FigurePanel panel{PanelKind::Lines, "", "Energy (kWh)", "Average tardiness (min, log scale)", {}, {}, true};
     for (size_t l = 0; l < sweep.loads.size(); ++l) {
-        FigureSeries s{num(sweep.loads[l]) + " job(s)/min", {}, {}, {}, {}, false};
+        FigureSeries s{num(sweep.loads[l]) + (sweep.loads[l] == 1.0 ? " job/min" : " jobs/min"), {}, {}, {}, {}, false};
         for (size_t g = 0; g < sweep.gpuCounts.size(); ++g) {
             const SweepCell& cell = sweep.cells[sweep.cellIndex(0, l, g)];
             s.x.push_back(cell.energyWmin.mean / 60000.0);
