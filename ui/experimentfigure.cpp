@@ -116,8 +116,10 @@ ExperimentFigure::ExperimentFigure(const model::ExperimentOutput& output, QWidge
     }
     if (output.panels.empty())
         delete first;
-    if (m_legendNames.size() > 8) // many entries (configurations): fewer per row, none cut
+    if (m_legendNames.size() > 8) { // many entries (configurations): fewer per row, none cut
         plot()->legend->setWrap(5);
+        plot()->legend->setFillOrder(QCPLegend::foColumnsFirst, true); // re-flows the entries
+    }
     replot();
 }
 
