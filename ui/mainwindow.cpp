@@ -8,6 +8,7 @@
 #include "layouteditor.h"
 #include "overviewpage.h"
 #include "planpage.h"
+#include "reproducedialog.h"
 #include "playbackpage.h"
 #include "reportaction.h"
 #include "resources.h"
@@ -136,6 +137,14 @@ void MainWindow::setupMenus()
     about->setStatusTip(tr("Version, licences and data attributions"));
     about->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    help->addSeparator();
+    QAction* reproduce = help->addAction(tr("&Reproduce the papers' figures…"), this, [this] {
+        auto* dialog = new ReproduceDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    reproduce->setObjectName(QStringLiteral("reproduceAction"));
+    reproduce->setStatusTip(tr("Run one of the papers' experiments and write its figure and data"));
 }
 
 void MainWindow::setupExportMenu(QMenu* file)
