@@ -26,9 +26,17 @@ void Steps::finished()
 Scenario scenarioFrom(const std::string& json, const std::string& name)
 {
     Problems problems;
-    Scenario scenario = parseScenario(json, "experiment " + name, problems);
-    if (!problems.empty())
-        throw std::invalid_argument("the setup of experiment " + name + " is invalid: " + problems.text());
+    // Strings built with +=: GCC 12 -O3 warns falsely (-Wrestrict) on "x" + str + "y".
+    std::string file = "experiment ";
+    file += name;
+    Scenario scenario = parseScenario(json, file, problems);
+    if (!problems.empty()) {
+        std::string message = "the setup of ";
+        message += file;
+        message += " is invalid: ";
+        message += problems.text();
+        throw std::invalid_argument(message);
+    }
     return scenario;
 }
 
@@ -59,8 +67,18 @@ std::string num(double value, int digits)
 
 std::vector<std::string> compareHeader()
 {
-    return {"setup",       "scheduler",           "repartitioner", "seed",     "jobs", "energy_wmin", "energy_bound_wmin",
-            "energy_gap_pct", "avg_tardiness_min", "tardiness_bound_min", "tardiness_bound_method", "et"};
+    return {"setup",
+            "scheduler",
+            "repartitioner",
+            "seed",
+            "jobs",
+            "energy_wmin",
+            "energy_bound_wmin",
+            "energy_gap_pct",
+            "avg_tardiness_min",
+            "tardiness_bound_min",
+            "tardiness_bound_method",
+            "et"};
 }
 
 void appendCompareRows(ExperimentTable& table, const std::string& setup, const CompareResult& result)
@@ -101,14 +119,18 @@ std::vector<double> pairValues(const CompareResult& result, std::size_t pair,
 
 double mean(const std::vector<double>& values)
 {
-    return values.empty() ? 0.0 : std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+    return values.empty() ? 0.0
+                          : std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
 }
 
 std::string pairName(const RunPair& pair)
 {
-    static const std::vector<std::pair<std::string, std::string>> names{
-        {"edf-most-packed", "EDF Most Packed"}, {"edf-marginal-et", "EDF Marginal ET"}, {"cedf", "CEDF"},
-        {"random", "Random"},                   {"smart-mig", "SMART-MIG"},             {"none", "no partitioning"}};
+    static const std::vector<std::pair<std::string, std::string>> names{{"edf-most-packed", "EDF Most Packed"},
+                                                                        {"edf-marginal-et", "EDF Marginal ET"},
+                                                                        {"cedf", "CEDF"},
+                                                                        {"random", "Random"},
+                                                                        {"smart-mig", "SMART-MIG"},
+                                                                        {"none", "no partitioning"}};
     auto nameOf = [&](const std::string& id) {
         for (const auto& [key, text] : names)
             if (key == id)

@@ -52,7 +52,13 @@ const Experiment& findExperiment(const std::string& id)
             return e;
         valid += (valid.empty() ? "" : ", ") + e.id;
     }
-    throw std::invalid_argument("unknown experiment '" + id + "' (valid: " + valid + ")");
+    std::string message =
+        "unknown experiment '"; // built with +=: GCC 12 -O3 warns falsely (-Wrestrict) on "x" + str + "y"
+    message += id;
+    message += "' (valid: ";
+    message += valid;
+    message += ")";
+    throw std::invalid_argument(message);
 }
 
 ExperimentOutput runExperiment(const Experiment& experiment, const ExperimentProgress& progress, unsigned threads)

@@ -30,8 +30,8 @@ std::vector<CompareResult> paperLoads(const std::string& runs, ExperimentOutput&
     std::vector<CompareResult> results;
     for (double load : kLoads) {
         Problems problems;
-        results.push_back(compare(paperFleet(load), parseRunPairs(runs), seedRange(1, 10), std::nullopt, problems,
-                                  threads));
+        results.push_back(
+            compare(paperFleet(load), parseRunPairs(runs), seedRange(1, 10), std::nullopt, problems, threads));
         appendCompareRows(out.table, loadName(load), results.back());
         steps.finished();
     }
@@ -45,7 +45,8 @@ FigureSeries loadLine(const std::string& name, const std::vector<CompareResult>&
     FigureSeries s{name, {}, {}, {}, {}, false};
     for (size_t l = 0; l < results.size(); ++l) {
         s.x.push_back(kLoads[l]);
-        s.y.push_back(mean(pairValues(results[l], pair, [&](const CompareRun& run) { return value(results[l], run); })));
+        s.y.push_back(
+            mean(pairValues(results[l], pair, [&](const CompareRun& run) { return value(results[l], run); })));
     }
     return s;
 }
@@ -85,17 +86,18 @@ ExperimentOutput migVsNone(const ExperimentProgress& progress, unsigned threads)
     std::vector<std::string> loads;
     for (double load : kLoads)
         loads.push_back(loadName(load));
-    FigurePanel energy{PanelKind::Boxes, "Energy above the energy bound", "", "(E - E_LB) / E_LB (%)", loads, {}, false};
+    FigurePanel energy{
+        PanelKind::Boxes, "Energy above the energy bound", "", "(E - E_LB) / E_LB (%)", loads, {}, false};
     FigurePanel tardiness{PanelKind::Boxes, "Average tardiness", "", "Average tardiness (min)", loads, {}, false};
     const std::vector<std::string> names{"MIG (static layout), CEDF", "no partitioning (7g), CEDF"};
     for (size_t p = 0; p < names.size(); ++p) {
         FigureSeries e{names[p], {}, {}, {}, {}, false};
         FigureSeries t{names[p], {}, {}, {}, {}, false};
         for (size_t l = 0; l < results.size(); ++l) {
-            e.samples.push_back(pairValues(results[l], p, [&](const CompareRun& run) {
-                return energyGapPct(results[l], run);
-            }));
-            t.samples.push_back(pairValues(results[l], p, [](const CompareRun& run) { return run.metrics.avgTardinessMin; }));
+            e.samples.push_back(
+                pairValues(results[l], p, [&](const CompareRun& run) { return energyGapPct(results[l], run); }));
+            t.samples.push_back(
+                pairValues(results[l], p, [](const CompareRun& run) { return run.metrics.avgTardinessMin; }));
             out.summary.push_back(loads[l] + ": " + names[p] + ": energy gap " + num(mean(e.samples.back()), 3) +
                                   "%, avg tardiness " + num(mean(t.samples.back()), 4) + " min");
         }
@@ -159,7 +161,10 @@ std::string configName(const simcore::GpuModel& gpu, const simcore::ConfigList& 
     for (const auto& [compute, count] : counts) {
         text += text.empty() ? "" : " + ";
         text += std::to_string(compute) + "g";
-        text += count > 1 ? "\u00d7" + std::to_string(count) : "";
+        if (count > 1) {
+            text += "\u00d7";
+            text += std::to_string(count);
+        }
     }
     return std::to_string(config) + ": " + text;
 }
@@ -173,10 +178,9 @@ ExperimentOutput configurationShares(const ExperimentProgress& progress, unsigne
         std::string name;
         std::string json;
     };
-    const std::vector<Mix> mixes{
-        {"BERT only (closest to linear)", R"({"bert_train": 0.2, "bert_infer": 0.8})"},
-        {"papers' mix", ""},
-        {"ResNet only (most sublinear)", R"({"resnet_train": 0.2, "resnet_infer": 0.8})"}};
+    const std::vector<Mix> mixes{{"BERT only (closest to linear)", R"({"bert_train": 0.2, "bert_infer": 0.8})"},
+                                 {"papers' mix", ""},
+                                 {"ResNet only (most sublinear)", R"({"resnet_train": 0.2, "resnet_infer": 0.8})"}};
     ExperimentOutput out;
     out.panelColumns = 1;
     out.table.header = {"job_mix", "hour", "configuration", "layout", "gpu_minutes", "share"};
@@ -213,8 +217,13 @@ ExperimentOutput configurationShares(const ExperimentProgress& progress, unsigne
     for (int h = 0; h < 24; ++h)
         hours.push_back(std::to_string(h));
     for (size_t m = 0; m < mixes.size(); ++m) {
-        FigurePanel panel{PanelKind::StackedBars, mixes[m].name, m + 1 == mixes.size() ? "Hour of the day" : "",
-                          "Share of GPU time", hours, {}, false};
+        FigurePanel panel{PanelKind::StackedBars,
+                          mixes[m].name,
+                          m + 1 == mixes.size() ? "Hour of the day" : "",
+                          "Share of GPU time",
+                          hours,
+                          {},
+                          false};
         for (int config : seen) {
             FigureSeries s{configName(gpu, list, config), {}, {}, {}, {}, false};
             double total = 0.0;
@@ -224,8 +233,8 @@ ExperimentOutput configurationShares(const ExperimentProgress& progress, unsigne
                 const double share = minutes / (60.0 * static_cast<double>(base.gpuCount()));
                 s.y.push_back(share);
                 total += minutes;
-                out.table.rows.push_back({mixes[m].name, std::to_string(h), std::to_string(config), s.name,
-                                          num(minutes), num(share)});
+                out.table.rows.push_back(
+                    {mixes[m].name, std::to_string(h), std::to_string(config), s.name, num(minutes), num(share)});
             }
             out.summary.push_back(mixes[m].name + ": configuration " + s.name + ": " +
                                   num(100.0 * total / (1440.0 * base.gpuCount()), 3) + "% of the day's GPU time");

@@ -48,8 +48,8 @@ void heuristicPanels(ExperimentOutput& out, const std::vector<std::string>& setu
     FigurePanel tardiness{PanelKind::Boxes, "Average tardiness", "", "Average tardiness (min)", setups, {}, false};
     tardiness.series =
         boxSeries(results, [](const CompareResult&, const CompareRun& run) { return run.metrics.avgTardinessMin; });
-    FigurePanel energy{PanelKind::Boxes, "Energy above the energy bound", "", "(E - E_LB) / E_LB (%)", setups, {},
-                       false};
+    FigurePanel energy{
+        PanelKind::Boxes, "Energy above the energy bound", "", "(E - E_LB) / E_LB (%)", setups, {}, false};
     energy.series = boxSeries(results, energyGapPct);
     for (size_t c = 0; c < setups.size(); ++c)
         for (size_t p = 0; p < energy.series.size(); ++p)
@@ -105,9 +105,10 @@ ExperimentOutput gpuCountStudy(const ExperimentProgress& progress, unsigned thre
             s.y.push_back(cell.avgTardinessMin.mean);
             s.pointLabels.push_back(std::to_string(cell.gpus) + (cell.gpus == 1 ? " GPU" : " GPUs"));
             for (size_t i = 0; i < sweep.seeds.size(); ++i)
-                out.table.rows.push_back({num(sweep.loads[l]), std::to_string(cell.gpus), std::to_string(sweep.seeds[i]),
-                                          num(cell.energyBySeed[i], 10), num(cell.avgTardinessBySeed[i]),
-                                          num(cell.p95TardinessBySeed[i]), num(cell.etBySeed[i])});
+                out.table.rows.push_back({num(sweep.loads[l]), std::to_string(cell.gpus),
+                                          std::to_string(sweep.seeds[i]), num(cell.energyBySeed[i], 10),
+                                          num(cell.avgTardinessBySeed[i]), num(cell.p95TardinessBySeed[i]),
+                                          num(cell.etBySeed[i])});
             out.summary.push_back(s.name + ", " + s.pointLabels.back() + ": energy " + num(s.x.back(), 4) +
                                   " kWh, avg tardiness " + num(s.y.back(), 4) + " min");
         }
@@ -168,9 +169,8 @@ ExperimentOutput tardinessBound(const ExperimentProgress& progress, unsigned thr
     for (size_t k = 0; k < results.size(); ++k) {
         FigureSeries s{kinds[k], {}, {}, {}, {}, false};
         for (size_t p = 0; p < results[k].pairs.size(); ++p) {
-            s.samples.push_back(pairValues(results[k], p, [&](const CompareRun& run) {
-                return tardinessAboveBound(results[k], run);
-            }));
+            s.samples.push_back(
+                pairValues(results[k], p, [&](const CompareRun& run) { return tardinessAboveBound(results[k], run); }));
             out.summary.push_back(kinds[k] + ": " + panel.categories[p] + ": mean tardiness above T_LB " +
                                   num(mean(s.samples.back()), 4) + " min");
         }

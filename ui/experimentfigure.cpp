@@ -89,7 +89,7 @@ ExperimentFigure::ExperimentFigure(const model::ExperimentOutput& output, QWidge
     m_columns = std::max(1, std::min(output.panelColumns, static_cast<int>(output.panels.size())));
     m_rows = (static_cast<int>(output.panels.size()) + m_columns - 1) / m_columns;
     plot()->legend->setVisible(true);
-    placeLegendAboveAxes(); // rows: 0 title, 1 legend, 2 the default axis rect
+    placeLegendAboveAxes();                           // rows: 0 title, 1 legend, 2 the default axis rect
     plot()->legend->setMargins(QMargins(8, 0, 0, 0)); // the first key is not cut at the edge
     QCPLayoutGrid* layout = plot()->plotLayout();
     QCPAxisRect* first = plot()->axisRect();

@@ -23,10 +23,12 @@ ExperimentFiles writeExperimentFiles(const std::string& id, const model::Experim
     auto* figure = new ExperimentFigure(output, &host);
     const QByteArray png = figure->png();
     const QByteArray pdf = figure->pdf();
-    if (png.isEmpty())
-        throw std::runtime_error("cannot paint the figure " + files.png.string());
-    if (pdf.isEmpty())
-        throw std::runtime_error("cannot paint the figure " + files.pdf.string());
+    for (const auto& [bytes, path] : {std::pair{&png, &files.png}, std::pair{&pdf, &files.pdf}})
+        if (bytes->isEmpty()) {
+            std::string message = "cannot paint the figure ";
+            message += path->string();
+            throw std::runtime_error(message);
+        }
     model::writeFileAtomically(files.csv, model::experimentCsv(output.table));
     model::writeFileAtomically(files.png, png.toStdString());
     model::writeFileAtomically(files.pdf, pdf.toStdString());

@@ -57,7 +57,8 @@ ReproduceDialog::ReproduceDialog(QWidget* parent) : QDialog(parent)
     connect(m_poll, &QTimer::timeout, this, &ReproduceDialog::showProgress);
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row >= 0)
-            m_runs->setText(tr("Runs: %1").arg(QString::fromStdString(model::experiments()[static_cast<size_t>(row)].runs)));
+            m_runs->setText(
+                tr("Runs: %1").arg(QString::fromStdString(model::experiments()[static_cast<size_t>(row)].runs)));
         updateButtons();
     });
     connect(browseButton, &QPushButton::clicked, this, &ReproduceDialog::browse);

@@ -2,11 +2,10 @@
 // migsight-cli reproduce: one of the papers' experiments (model/experiments.h) run and written as
 // its figure (PDF, PNG) and data (CSV) into a folder (docs/reproducing-the-papers.md). The figure is
 // painted with the studio's chart widgets, so this command starts an offscreen QApplication.
-#include "commands.h"
-
 #include "atomic_file.h"
-#include "experimentwriter.h"
+#include "commands.h"
 #include "experiments.h"
+#include "experimentwriter.h"
 
 #include <QApplication>
 
@@ -39,9 +38,17 @@ std::filesystem::path outputFolder(const std::string& text)
     std::error_code ec;
     if (!std::filesystem::exists(dir, ec))
         std::filesystem::create_directories(dir, ec);
-    if (ec || !std::filesystem::is_directory(dir))
-        throw model::OutputError("--out " + text + ": not a folder that can be created or written" +
-                                 (ec ? " (" + ec.message() + ")" : std::string()));
+    if (ec || !std::filesystem::is_directory(dir)) {
+        std::string message = "--out "; // built with +=: GCC 12 -O3 warns falsely (-Wrestrict) on "x" + str + "y"
+        message += text;
+        message += ": not a folder that can be created or written";
+        if (ec) {
+            message += " (";
+            message += ec.message();
+            message += ")";
+        }
+        throw model::OutputError(message);
+    }
     return dir;
 }
 
@@ -56,8 +63,13 @@ int runReproduce(const std::vector<std::string>& words, std::ostream& out, std::
     }
     const model::Experiment& experiment = model::findExperiment(args.onePositional("experiment id (see --list)"));
     const auto outText = args.value("--out");
-    if (!outText)
-        throw UsageError("--out DIR is required (the folder for " + experiment.id + ".csv, .png and .pdf)");
+    if (!outText) {
+        std::string message = "--out DIR is required (the folder for "; // built with +=: GCC 12 -O3 warns falsely
+                                                                        // (-Wrestrict) on "x" + str + "y"
+        message += experiment.id;
+        message += ".csv, .png and .pdf)";
+        throw UsageError(message);
+    }
     const std::filesystem::path dir = outputFolder(*outText);
     const auto threads = static_cast<unsigned>(wholeOption(args, "--threads", 0, 0, 256));
     err << "running " << experiment.id << ": " << experiment.runs << "\n";
