@@ -10,6 +10,7 @@
 #include "planpage.h"
 #include "playbackpage.h"
 #include "reportaction.h"
+#include "reproducedialog.h"
 #include "resources.h"
 #include "runspage.h"
 #include "scenariofile.h"
@@ -138,6 +139,14 @@ void MainWindow::setupMenus()
     about->setStatusTip(tr("Version, licences and data attributions"));
     about->setMenuRole(QAction::AboutRole);
     help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+    help->addSeparator();
+    QAction* reproduce = help->addAction(tr("&Reproduce the papers' figures…"), this, [this] {
+        auto* dialog = new ReproduceDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    reproduce->setObjectName(QStringLiteral("reproduceAction"));
+    reproduce->setStatusTip(tr("Run one of the papers' experiments and write its figure and data"));
 }
 
 void MainWindow::setupExportMenu(QMenu* file)

@@ -58,5 +58,8 @@ int runTrain(const std::vector<std::string>& args, std::ostream& out, std::ostre
 int runPlayback(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// Only in builds with the GUI (MIGSIGHT_HAVE_REPORT): it paints with the studio's widgets.
 int runReport(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// `reproduce`: one of the papers' experiments as a figure and its data (docs/reproducing-the-papers.md).
+/// Only in builds with the GUI (MIGSIGHT_HAVE_REPORT): it paints with the studio's chart widgets.
+int runReproduce(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 } // namespace cli

@@ -75,6 +75,11 @@ Commands:
       over the day, and per-run occupancy (docs/reports.md). From a scenario, --runs gives
       scheduler/repartitioner pairs (default: the scenario's own, cedf/static,
       edf-most-packed/static, cedf/none); from a session, run ids or pairs (default: all).
+  reproduce EXPERIMENT --out DIR [--threads N] | reproduce --list
+      One of the papers' experiments (GPU-count study, static heuristics, tardiness above its
+      bound, SMART-MIG against static layouts, MIG against no partitioning, SMART-MIG's
+      configuration shares): DIR/EXPERIMENT.pdf and .png (the figure) and .csv (its data, one
+      row per run). Each takes at most 2 minutes (docs/reproducing-the-papers.md).
       At most 4 runs.
   plan SCENARIO.json --search static [--candidates LIST|maximal] [--seeds 1-N] [--top N]
        [--method auto|exhaustive|local] [--scheduler ID] [--threads N] [--no-prune] [--json]
@@ -152,7 +157,8 @@ int main(int argc, char** argv)
     const std::string command = words[0];
     words.erase(words.begin());
     try {
-        cli::checkOutputOptions(words);
+        if (command != "reproduce") // its --out is a folder (checked by the command)
+            cli::checkOutputOptions(words);
 #ifdef MIGSIGHT_HAVE_PLAYBACK
         if (command == "playback")
             return cli::runPlayback(words, std::cout, std::cerr);
@@ -192,10 +198,12 @@ int main(int argc, char** argv)
 #ifdef MIGSIGHT_HAVE_REPORT
         if (command == "report")
             return cli::runReport(words, std::cout, std::cerr);
+        if (command == "reproduce")
+            return cli::runReproduce(words, std::cout, std::cerr);
 #endif
         std::cerr << "migsight-cli: unknown command '" << command
                   << "' (valid: layouts, simulate, compare, bounds, sessions, import, export, import-mig-parted,"
-                  << " report, playback, plan, sweep, policies, train;"
+                  << " report, reproduce, playback, plan, sweep, policies, train;"
                   << " see --help)\n";
         return cli::kExitBadInput;
     } catch (const cli::UsageError& e) {
