@@ -2,6 +2,7 @@
 #include "chartwidget.h"
 
 #include "chartexport.h"
+#include "hourticker.h"
 #include "palette.h"
 #include "plotreplot.h"
 
@@ -62,10 +63,7 @@ void ChartWidget::setupPlot(bool timeAxis)
     if (!timeAxis)
         return;
     styleAxis(m_plot->xAxis, tr("Time of day (h)"));
-    QSharedPointer<QCPAxisTickerFixed> hours(new QCPAxisTickerFixed);
-    hours->setTickStep(1.0);
-    hours->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-    m_plot->xAxis->setTicker(hours);
+    m_plot->xAxis->setTicker(makeHourTicker(8));
     m_plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     m_plot->axisRect()->setRangeDrag(Qt::Horizontal);
     m_plot->axisRect()->setRangeZoom(Qt::Horizontal);

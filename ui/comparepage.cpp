@@ -192,6 +192,8 @@ QWidget* ComparePage::createCharts()
     m_queue = new SeriesChart(tr("Queue length"), tr("Queued jobs"));
     m_energy = new SeriesChart(tr("Cumulative energy"), tr("kWh"));
     m_tardiness = new SeriesChart(tr("Cumulative tardiness"), tr("min"));
+    m_energy->setCumulative(true);
+    m_tardiness->setCumulative(true);
     m_bars = new BarsChart;
     auto* overlays = new QGridLayout;
     overlays->addWidget(m_queue, 0, 0);

@@ -6,6 +6,8 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace ui {
 
@@ -19,6 +21,43 @@ SeriesChart::SeriesChart(const QString& title, const QString& valueLabel, QWidge
     plot()->setPlottingHint(QCP::phFastPolylines, true);
     plot()->yAxis->ticker()->setTickCount(3); // short charts: a few readable labels
     placeLegendAboveAxes();
+    connect(plot()->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] {
+        if (m_cumulative)
+            fitValueAxis();
+    });
+}
+
+void SeriesChart::setCumulative(bool cumulative)
+{
+    m_cumulative = cumulative;
+    fitValueAxis();
+    replot();
+}
+
+void SeriesChart::fitValueAxis()
+{
+    const QCPRange window = plot()->xAxis->range();
+    double low = std::numeric_limits<double>::infinity();
+    double high = -low;
+    for (int i = 0; i < plot()->graphCount(); ++i) {
+        const QSharedPointer<QCPGraphDataContainer> points = plot()->graph(i)->data();
+        if (points->isEmpty())
+            continue;
+        // Step lines: the point before the window holds its value into the window.
+        auto it = points->findBegin(window.lower, true);
+        const auto end = points->findEnd(window.upper, false);
+        for (; it != end; ++it) {
+            low = std::min(low, it->value);
+            high = std::max(high, it->value);
+        }
+    }
+    const bool whole = !m_cumulative || !(low <= high) || low <= 0.0;
+    if (whole) { // from zero, as over the whole run
+        plot()->yAxis->setRange(0.0, m_cumulative && high > 0.0 ? niceUpperBound(high * 1.15, 1.0) : m_top);
+        return;
+    }
+    const double pad = std::max((high - low) * 0.08, std::abs(high) * 1e-3);
+    plot()->yAxis->setRange(std::max(0.0, low - pad), high + pad);
 }
 
 void SeriesChart::setLines(const std::vector<SeriesLine>& lines)
@@ -40,9 +79,12 @@ void SeriesChart::setLines(const std::vector<SeriesLine>& lines)
             top = std::max(top, v);
     }
     plot()->legend->setVisible(plot()->legend->itemCount() > 0);
-    plot()->yAxis->setRange(0.0, niceUpperBound(top * 1.15, 1.0));
+    m_top = niceUpperBound(top * 1.15, 1.0);
+    plot()->yAxis->setRange(0.0, m_top);
     setTimeExtent(end);
     resetView();
+    if (m_cumulative)
+        fitValueAxis();
 }
 
 int SeriesChart::lineCount() const

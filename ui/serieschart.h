@@ -30,8 +30,20 @@ public:
     SeriesChart(const QString& title, const QString& valueLabel, QWidget* parent = nullptr);
 
     void setLines(const std::vector<SeriesLine>& lines);
+    /// A running total (cumulative energy or tardiness): the value axis then fits the values in
+    /// the visible time window, so a chart zoomed into one hour shows that hour's rise instead
+    /// of a flat line near the day's total. Other charts keep the whole run's scale from zero.
+    void setCumulative(bool cumulative);
+    [[nodiscard]] bool isCumulative() const { return m_cumulative; }
     [[nodiscard]] int lineCount() const;
     [[nodiscard]] int pointCount() const;
+
+private:
+    /// Sets the value axis from the lines' values over the visible time window.
+    void fitValueAxis();
+
+    double m_top = 1.0; ///< the whole run's axis top
+    bool m_cumulative = false;
 };
 
 } // namespace ui

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "timelinechart.h"
 
+#include "hourticker.h"
 #include "palette.h"
 #include "plotreplot.h"
 #include "results.h"
@@ -65,10 +66,7 @@ void TimelineChart::setupAxes()
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_plot->xAxis2,
             qOverload<const QCPRange&>(&QCPAxis::setRange));
 
-    QSharedPointer<QCPAxisTickerFixed> hours(new QCPAxisTickerFixed);
-    hours->setTickStep(3.0);
-    hours->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
-    m_plot->xAxis->setTicker(hours);
+    m_plot->xAxis->setTicker(makeHourTicker(8));
     m_plot->xAxis->grid()->setPen(QPen(QColor(0xdd, 0xdf, 0xe3), 1.0, Qt::DotLine));
     m_plot->yAxis->grid()->setPen(QPen(QColor(0xdd, 0xdf, 0xe3), 1.0, Qt::DotLine));
     m_plot->yAxis->grid()->setZeroLinePen(Qt::NoPen);

@@ -18,6 +18,7 @@
 #include <QTest>
 #include <QTimer>
 #include <QWheelEvent>
+#include <qcustomplot.h>
 
 namespace {
 
@@ -66,6 +67,7 @@ class TestCompare : public QObject
 private slots:
     void showsBothRuns();
     void chartsZoomAndPanTogether();
+    void zoomedHourKeepsLabelsAndCumulativeScale();
     void hoverNamesTheJob();
     void editsMarkRunsStaleUntilTheNewResult();
     void oneEditUpdatesTheChartsOnce();
@@ -130,6 +132,42 @@ void TestCompare::chartsZoomAndPanTogether()
     QVERIFY(qAbs((panned.second - panned.first) - (zoomed.second - zoomed.first)) < 1e-9);
     for (ui::ChartWidget* chart : page->timeCharts())
         QCOMPARE(chart->timeRange().first, panned.first);
+}
+
+// Zoomed into one hour, the time axis still reads in minutes and a running total shows that
+// hour's rise rather than a flat line near the day's total.
+void TestCompare::zoomedHourKeepsLabelsAndCumulativeScale()
+{
+    ui::MainWindow window;
+    window.show();
+    QVERIFY(window.openScenario(sample("quickstart.json")));
+    compareTwoRuns(window);
+    ui::SeriesChart* energy = window.comparePage()->energyChart();
+    QVERIFY(energy->isCumulative());
+    const QCPRange whole = energy->plot()->yAxis->range();
+    QCOMPARE(whole.lower, 0.0);
+
+    energy->setTimeRange(1.0, 2.0);
+    energy->replotNow();
+    const QVector<QString> labels = energy->plot()->xAxis->tickVectorLabels();
+    QVERIFY2(labels.size() >= 4, qPrintable(QStringList(labels.begin(), labels.end()).join(u' ')));
+    QVERIFY(labels.contains(QStringLiteral("1:30")));
+    const QCPRange zoomed = energy->plot()->yAxis->range();
+    QVERIFY2(zoomed.lower > 0.0 && zoomed.size() < whole.size() / 2,
+             qPrintable(QStringLiteral("%1..%2").arg(zoomed.lower).arg(zoomed.upper)));
+    // Every value in the hour is on the chart.
+    for (int i = 0; i < energy->plot()->graphCount(); ++i) {
+        const auto data = energy->plot()->graph(i)->data();
+        for (auto it = data->findBegin(1.0, false); it != data->findEnd(2.0, false); ++it)
+            QVERIFY(zoomed.contains(it->value));
+    }
+
+    // Back to the whole run: from zero again, with the day's total on the chart.
+    energy->resetView();
+    const QCPRange reset = energy->plot()->yAxis->range();
+    QCOMPARE(reset.lower, 0.0);
+    for (int i = 0; i < energy->plot()->graphCount(); ++i)
+        QVERIFY(reset.upper >= (energy->plot()->graph(i)->data()->constEnd() - 1)->value);
 }
 
 void TestCompare::hoverNamesTheJob()

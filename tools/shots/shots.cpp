@@ -2,6 +2,7 @@
 // migsight-shots DIR: saves the studio's pictures a person looks at before a release (the workload
 // page and import dialog, the layout editor, variants on Layouts and Compare, the cost dialog).
 // Not a test: it checks nothing and is not in CTest (README, "Building").
+#include "chartwidget.h"
 #include "comparepage.h"
 #include "costdialog.h"
 #include "importdialog.h"
@@ -145,8 +146,12 @@ bool variants(const QString& dir)
     window.resize(1400, 1130); // the Compare page's charts without scrolling
     window.comparePage()->setRuns({base, big});
     window.showPage(QStringLiteral("compare"));
-    return waitFor([&window] { return window.comparePage()->shownResult(1) != nullptr; }) &&
-           save(window, dir, "compare-variants.png");
+    if (!waitFor([&window] { return window.comparePage()->shownResult(1) != nullptr; }) ||
+        !save(window, dir, "compare-variants.png"))
+        return false;
+    for (ui::ChartWidget* chart : window.comparePage()->timeCharts()) // one hour, as a user zooms in
+        chart->setTimeRange(9.0, 10.0);
+    return save(window, dir, "compare-zoomed-hour.png");
 }
 
 bool costDialog(const QString& dir)
@@ -172,7 +177,7 @@ int main(int argc, char** argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true); // imports and settings stay out of the user's folders
-    if (argc != 2) {
+    if (argc != 2 || QLatin1String(argv[1]).startsWith(QLatin1Char('-'))) {
         std::fprintf(stderr, "usage: migsight-shots DIR\n");
         return 2;
     }
