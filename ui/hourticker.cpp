@@ -17,9 +17,8 @@ protected:
     double getTickStep(const QCPRange& range) override
     {
         // Minute steps a reader counts in, then hour steps that divide a day.
-        static constexpr std::array<double, 13> kSteps{1.0 / 60,  2.0 / 60, 5.0 / 60, 10.0 / 60, 15.0 / 60,
-                                                       30.0 / 60, 1.0,      2.0,      3.0,       4.0,
-                                                       6.0,       12.0,     24.0};
+        static constexpr std::array<double, 13> kSteps{
+            1.0 / 60, 2.0 / 60, 5.0 / 60, 10.0 / 60, 15.0 / 60, 30.0 / 60, 1.0, 2.0, 3.0, 4.0, 6.0, 12.0, 24.0};
         const double wanted = range.size() / std::max(1, tickCount());
         for (double step : kSteps)
             if (step >= wanted * 0.999)

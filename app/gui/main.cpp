@@ -9,6 +9,7 @@
 #include "sessioncontroller.h"
 #include "sessionfile.h"
 #include "startuptime.h"
+#include "studioapplication.h"
 #include "theme.h"
 #include "version.h"
 
@@ -20,6 +21,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <optional>
 #include <vector>
 
@@ -150,7 +152,9 @@ int runInteractive(const ui::LaunchOptions& options, const QString& path, qint64
     return QApplication::exec();
 }
 
-int main(int argc, char** argv)
+namespace {
+
+int runStudio(int argc, char** argv)
 {
     const qint64 mainStartNs = ui::steadyNowNs();
     // Our options are taken out before QApplication sees the line: it would take "--session" for
@@ -167,7 +171,7 @@ int main(int argc, char** argv)
         preferOffscreenWithoutDisplay();
 
     QtArguments qtArgs(argv[0], options.rest);
-    QApplication app(qtArgs.argc, qtArgs.argv.data());
+    ui::StudioApplication app(qtArgs.argc, qtArgs.argv.data()); // exceptions end in a message
     setupApplication();
     ui::applyLeftoverArguments(options, QApplication::arguments().mid(1));
     if (const auto failure = usageFailure(options))
@@ -177,4 +181,20 @@ int main(int argc, char** argv)
     if (!options.screenshot.isEmpty())
         return runScreenshot(options, path);
     return runInteractive(options, path, mainStartNs);
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // Inside the event loop, ui::StudioApplication::notify is the boundary; this one catches what
+    // is thrown before the loop starts or after it ends (docs/limits.md, "The studio").
+    try {
+        return runStudio(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "migsight: error: %s\n", e.what());
+    } catch (...) {
+        std::fputs("migsight: error: an unexpected error of unknown kind\n", stderr);
+    }
+    return kExitFailure;
 }

@@ -12,6 +12,7 @@
 #include "mainwindow.h"
 #include "scenario.h"
 #include "scenariofile.h"
+#include "studioapplication.h"
 #include "variantbar.h"
 #include "workloadpage.h"
 #include "workspace.h"
@@ -21,12 +22,15 @@
 #include <QDir>
 #include <QLineEdit>
 #include <QListView>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTimer>
 
 #include <cstdio>
 #include <functional>
+#include <stdexcept>
 
 namespace {
 
@@ -168,6 +172,22 @@ bool costDialog(const QString& dir)
     return save(dialog, dir, "cost-dialog-problems.png"); // the dialog grows to show the problems
 }
 
+/// The message an exception that escaped a handler ends in (ui::StudioApplication).
+bool boundaryError(const QString& dir)
+{
+    ui::MainWindow window;
+    if (!shown(window, {1100, 700}) || !window.openScenario(sample("quickstart.json")))
+        return false;
+    auto* studio = qobject_cast<ui::StudioApplication*>(QCoreApplication::instance());
+    QTimer::singleShot(0, studio, [] { throw std::runtime_error("jobs.csv, line 7: work is not a number"); });
+    if (!waitFor([studio] { return studio->messageBox() != nullptr && studio->messageBox()->isVisible(); }))
+        return false;
+    QMessageBox* box = studio->messageBox();
+    const bool ok = save(*box, dir, "boundary-error.png");
+    box->close();
+    return ok;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -175,7 +195,7 @@ int main(int argc, char** argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY") &&
         qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    ui::StudioApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true); // imports and settings stay out of the user's folders
     if (argc != 2 || QLatin1String(argv[1]).startsWith(QLatin1Char('-'))) {
         std::fprintf(stderr, "usage: migsight-shots DIR\n");
@@ -187,7 +207,7 @@ int main(int argc, char** argv)
         return 1;
     }
     bool ok = true;
-    for (const auto& shoot : {workloadAndImport, layoutEditor, variants, costDialog})
+    for (const auto& shoot : {workloadAndImport, layoutEditor, variants, costDialog, boundaryError})
         ok = shoot(dir) && ok;
     return ok ? 0 : 1;
 }
