@@ -71,9 +71,17 @@ void BarsChart::setRuns(const std::vector<BarRun>& runs, const BarBounds& bounds
     addPanel(0, tr("Energy (kWh)"), energy, stale, bounds.energyKwh);
     addPanel(1, tr("Avg tardiness (min)"), tardiness, stale, bounds.avgTardinessMin);
     addPanel(2, tr("ET"), et, stale, bounds.et);
-    key << tr("- - - lower bound");
+    // The key names the dashed line only when one is drawn (runs on different fleets or
+    // workloads share no bound).
+    if (bounds.energyKwh || bounds.avgTardinessMin || bounds.et)
+        key << tr("- - - lower bound");
     m_key->setText(key.join(QStringLiteral("     ")));
     replot();
+}
+
+QString BarsChart::keyText() const
+{
+    return m_key->text();
 }
 
 void BarsChart::addPanel(int column, const QString& label, const std::vector<double>& values,

@@ -45,6 +45,8 @@ public:
     void setRuns(const std::vector<BarRun>& runs, const BarBounds& bounds);
     [[nodiscard]] int barCount() const { return m_bars; }
     [[nodiscard]] int boundCount() const { return static_cast<int>(m_lines.size()); }
+    /// The key under the panels ("A = ...     B = ...     - - - lower bound").
+    [[nodiscard]] QString keyText() const;
 
 private:
     void addPanel(int column, const QString& label, const std::vector<double>& values, const std::vector<bool>& stale,

@@ -11,7 +11,9 @@
 
 namespace ui {
 
-StudioApplication::StudioApplication(int& argc, char** argv) : QApplication(argc, argv) {}
+StudioApplication::StudioApplication(int& argc, char** argv) : QApplication(argc, argv)
+{
+}
 
 QMessageBox* StudioApplication::messageBox() const
 {

@@ -98,6 +98,7 @@ void TestCompare::showsBothRuns()
     QCOMPARE(page->tardinessChart()->lineCount(), 2);
     QCOMPARE(page->barsChart()->barCount(), 6);    // energy, tardiness, ET for each run
     QVERIFY(page->barsChart()->boundCount() >= 2); // energy and ET bounds at least
+    QVERIFY(page->barsChart()->keyText().contains(QStringLiteral("lower bound")));
 }
 
 void TestCompare::chartsZoomAndPanTogether()

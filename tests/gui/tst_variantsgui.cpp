@@ -2,6 +2,7 @@
 // Variants in the studio (docs/planning.md, "Variants"): add one on the Layouts page, edit its own
 // fleet without touching the base, let base edits reach a variant without its own fleet, compare
 // runs on two fleets of different sizes, and keep the variants through a save and a reopen.
+#include "barschart.h"
 #include "comparepage.h"
 #include "ganttchart.h"
 #include "layouteditor.h"
@@ -246,6 +247,10 @@ void TestVariantsGui::compareTwoFleetsShowsEachOwnRows()
     QCOMPARE(page->powerChart(0)->gpuRows(), 2);
     QCOMPARE(page->powerChart(1)->gpuRows(), 4);
     QCOMPARE(page->shownResult(1)->gpuPower.size(), size_t(4));
+    // Different fleets share no lower bound: none is drawn, and the key does not promise one.
+    QCOMPARE(page->barsChart()->boundCount(), 0);
+    QVERIFY2(!page->barsChart()->keyText().contains(QStringLiteral("lower bound")),
+             qPrintable(page->barsChart()->keyText()));
     QVERIFY2(
         page->gantt(1)->rowCount() > page->gantt(0)->rowCount(),
         qPrintable(QStringLiteral("%1 vs %2 rows").arg(page->gantt(1)->rowCount()).arg(page->gantt(0)->rowCount())));
