@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "variantbar.h"
 
+#include "variantoverrides.h"
 #include "workspace.h"
 
 #include <QAction>
@@ -13,6 +14,25 @@
 #include <QToolButton>
 
 namespace ui {
+
+namespace {
+
+/// "; overrides: load x1.5, seed 7" for what a variant overrides besides its fleet.
+QString overridesSummary(const model::Variant& v)
+{
+    QStringList parts;
+    if (v.multiplier)
+        parts << VariantBar::tr("load ×%1").arg(*v.multiplier);
+    if (v.seed)
+        parts << VariantBar::tr("seed %1").arg(*v.seed);
+    if (v.preemption)
+        parts << QString::fromStdString(model::preemptionName(*v.preemption));
+    if (v.energyWeight)
+        parts << VariantBar::tr("a = %1").arg(*v.energyWeight);
+    return parts.isEmpty() ? QString() : VariantBar::tr("; overrides: %1").arg(parts.join(QStringLiteral(", ")));
+}
+
+} // namespace
 
 VariantBar::VariantBar(Workspace* workspace, QWidget* parent) : QWidget(parent), m_workspace(workspace)
 {
@@ -44,6 +64,10 @@ void VariantBar::setupWidgets()
     m_rename->setText(tr("Rename…"));
     m_remove = new QToolButton;
     m_remove->setText(tr("Remove"));
+    m_overrides = new QToolButton;
+    m_overrides->setObjectName(QStringLiteral("variantOverridesButton"));
+    m_overrides->setText(tr("Overrides…"));
+    m_overrides->setToolTip(tr("This variant's workload multiplier and seed, preemption mode and energy weight"));
     m_state = new QLabel;
     m_state->setObjectName(QStringLiteral("variantState"));
     m_state->setForegroundRole(QPalette::PlaceholderText);
@@ -53,6 +77,7 @@ void VariantBar::setupWidgets()
     row->addWidget(m_add);
     row->addWidget(m_rename);
     row->addWidget(m_remove);
+    row->addWidget(m_overrides);
     row->addWidget(m_state, 1);
 }
 
@@ -75,6 +100,7 @@ void VariantBar::connectSignals()
     connect(m_fromGallery, &QAction::triggered, this, &VariantBar::addFromGalleryRequested);
     connect(m_rename, &QToolButton::clicked, this, &VariantBar::askRename);
     connect(m_remove, &QToolButton::clicked, this, &VariantBar::removeCurrent);
+    connect(m_overrides, &QToolButton::clicked, this, &VariantBar::editOverrides);
 }
 
 QString VariantBar::current() const
@@ -119,13 +145,42 @@ void VariantBar::updateState()
     const model::Variant* v = m_workspace->variant(current());
     m_rename->setEnabled(v != nullptr);
     m_remove->setEnabled(v != nullptr);
+    m_overrides->setEnabled(v != nullptr);
     if (!v)
         m_state->setText(m_workspace->variants().empty() ? tr("No variants: add one to compare another fleet")
                                                          : tr("Variants without their own fleet follow these edits"));
     else if (v->fleet)
-        m_state->setText(tr("This variant has its own fleet; the base is unchanged by these edits"));
+        m_state->setText(tr("This variant has its own fleet; the base is unchanged by these edits") +
+                         overridesSummary(*v));
     else
-        m_state->setText(tr("This variant uses the base fleet; the first edit gives it its own"));
+        m_state->setText(tr("This variant uses the base fleet; the first edit gives it its own") +
+                         overridesSummary(*v));
+}
+
+QString VariantBar::stateText() const
+{
+    return m_state->text();
+}
+
+QDialog* VariantBar::overridesDialog() const
+{
+    return m_dialog;
+}
+
+void VariantBar::editOverrides()
+{
+    const model::Variant* v = m_workspace->variant(current());
+    const auto base = m_workspace->scenario();
+    if (!v || !base || m_dialog)
+        return;
+    const QString name = current();
+    auto* dialog = new VariantOverridesDialog(
+        *v, *base, [this, name](const model::Variant& o) { return m_workspace->setVariantOverrides(name, o); },
+        window());
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::finished, this, [this] { updateState(); });
+    m_dialog = dialog;
+    dialog->open();
 }
 
 QString VariantBar::renameCurrent(const QString& name)

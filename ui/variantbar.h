@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QDialog>
+#include <QPointer>
 #include <QWidget>
 
 class QAction;
@@ -35,6 +37,13 @@ public:
     QString renameCurrent(const QString& name);
     /// Removes the current variant (its runs move to the base); the base is edited again.
     void removeCurrent();
+    /// Opens "Overrides…" for the current variant (workload multiplier and seed, preemption,
+    /// energy weight); the dialog stays open while the workspace refuses what it says.
+    void editOverrides();
+    /// The dialog editOverrides() has open (for tests), null when none.
+    [[nodiscard]] QDialog* overridesDialog() const;
+    /// The text under the bar: what the current variant overrides.
+    [[nodiscard]] QString stateText() const;
 
 signals:
     /// Another fleet is being edited (a variant, or the base when @p name is empty).
@@ -56,6 +65,8 @@ private:
     QAction* m_fromGallery = nullptr;
     QToolButton* m_rename = nullptr;
     QToolButton* m_remove = nullptr;
+    QToolButton* m_overrides = nullptr;
+    QPointer<QDialog> m_dialog;
     QLabel* m_state = nullptr;
     bool m_refreshing = false;
 };

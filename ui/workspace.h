@@ -132,6 +132,10 @@ public:
     /// Sets a variant's fleet override (nullopt: the base's fleet again); its runs re-run.
     /// @p what names the edit for the status bar and undo text.
     void setVariantFleet(const QString& name, std::optional<std::vector<model::FleetGroup>> fleet, const QString& what);
+    /// Sets a variant's workload multiplier, workload seed, preemption mode and energy weight from
+    /// @p overrides (each nullopt: the base's again; the fleet override stays); its runs re-run.
+    /// Returns why they are refused (e.g. a multiplier on a jobs file), empty when set.
+    QString setVariantOverrides(const QString& name, const model::Variant& overrides);
     /// Replaces every variant (opening a session), without marking the workspace modified.
     void setVariants(std::vector<model::Variant> variants);
     /// Milliseconds since the last edit (editScenario, updateRun), -1 if none.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The workspace's variants (docs/planning.md, "Variants"): named overrides of the open scenario,
 // each with the scenario its runs simulate, rebuilt whenever the base or the variant changes.
+#include "input_limits.h"
 #include "workspace.h"
 
 #include <QTimer>
@@ -146,6 +147,36 @@ void Workspace::setVariantFleet(const QString& name, std::optional<std::vector<m
     rerunVariant(name);
     emit variantsChanged();
     emit scenarioEdited(what);
+}
+
+QString Workspace::setVariantOverrides(const QString& name, const model::Variant& overrides)
+{
+    model::Variant* edited = mutableVariant(name);
+    if (!edited || !m_scenario)
+        return tr("variant '%1' does not exist").arg(name);
+    model::Variant changed = *edited;
+    changed.multiplier = overrides.multiplier;
+    changed.seed = overrides.seed;
+    changed.preemption = overrides.preemption;
+    changed.energyWeight = overrides.energyWeight;
+    if (overrides.seed && *overrides.seed > model::limits::kMaxSeed)
+        return tr("the workload seed must be a whole number from 0 to %1").arg(model::limits::kMaxSeed);
+    try { // the same checks as a variants file's (a multiplier needs a generated workload, job limits)
+        (void)model::applyVariant(*m_scenario, changed);
+    } catch (const std::exception& e) {
+        return QString::fromLocal8Bit(e.what());
+    }
+    if (changed.multiplier == edited->multiplier && changed.seed == edited->seed &&
+        changed.preemption == edited->preemption && changed.energyWeight == edited->energyWeight)
+        return {};
+    noteEdit(tr("overrides of %1").arg(name));
+    *edited = std::move(changed);
+    rebuildVariantScenario(*edited);
+    setModified(true);
+    rerunVariant(name);
+    emit variantsChanged();
+    emit scenarioEdited(tr("overrides of %1").arg(name));
+    return {};
 }
 
 void Workspace::setVariants(std::vector<model::Variant> variants)

@@ -16,18 +16,24 @@
 #include "scenariofile.h"
 #include "sessioncontroller.h"
 #include "sessionfile.h"
+#include "simulation.h"
 #include "variantbar.h"
+#include "variantoverrides.h"
 #include "verdictbar.h"
 #include "workspace.h"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QListView>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 #include <QUndoStack>
 
 #include <memory>
@@ -102,6 +108,7 @@ private slots:
     void renameAndRemove();
     void compareTwoFleetsShowsEachOwnRows();
     void saveAndReopenKeepsVariants();
+    void overridesDialogSetsLoadSeedAndModes();
     void cliSessionWithVariantsOpens();
 };
 
@@ -312,6 +319,76 @@ void TestVariantsGui::saveAndReopenKeepsVariants()
     for (size_t i = 0; i < loaded.state.specs.size(); ++i)
         QCOMPARE(model::metricsJson(*ws->runs()[i].latest->result), loaded.state.specs[i].storedMetrics);
     QVERIFY(!ws->isModified());
+}
+
+// "Overrides…": a variant's workload multiplier, seed, preemption and energy weight from the
+// studio, refused values named in the dialog, unticked values following the base again.
+void TestVariantsGui::overridesDialogSetsLoadSeedAndModes()
+{
+    Fixture f;
+    const auto jobCount = [](const model::Scenario& scenario) {
+        model::Problems problems;
+        return static_cast<int>(model::scenarioJobs(scenario, std::nullopt, problems).size());
+    };
+    ui::VariantBar* bar = f.page->variantBar();
+    QVERIFY(!bar->findChild<QToolButton*>(QStringLiteral("variantOverridesButton"))->isEnabled()); // the base
+    const QString name = f.page->addVariantFromFleet();
+    QVERIFY(!name.isEmpty());
+    QVERIFY(bar->findChild<QToolButton*>(QStringLiteral("variantOverridesButton"))->isEnabled());
+    const int baseJobs = jobCount(*f.workspace.scenario());
+
+    bar->editOverrides();
+    auto* dialog = qobject_cast<ui::VariantOverridesDialog*>(bar->overridesDialog());
+    QVERIFY(dialog != nullptr && dialog->isVisible());
+    QVERIFY(!dialog->multiplierEdit()->isEnabled()); // unticked: the base's value, greyed
+    // A seed that is not a number is refused, the dialog stays open and nothing is set.
+    dialog->seedBox()->setChecked(true);
+    dialog->seedEdit()->setText(QStringLiteral("12x"));
+    dialog->accept();
+    QVERIFY(dialog->isVisible());
+    QVERIFY2(dialog->problem().contains(QStringLiteral("'12x'")), qPrintable(dialog->problem()));
+    QVERIFY(!f.workspace.variant(name)->seed);
+    dialog->seedEdit()->setText(QStringLiteral("9007199254740993")); // one over the largest seed
+    dialog->accept();
+    QVERIFY(dialog->isVisible());
+    QVERIFY(!f.workspace.variant(name)->seed);
+    dialog->seedEdit()->setText(QStringLiteral("7"));
+    dialog->multiplierBox()->setChecked(true);
+    // A valid set: 1.5x the load, seed 7, no preemption, a = 5e-7.
+    dialog->multiplierEdit()->setValue(1.5);
+    dialog->preemptionBox()->setChecked(true);
+    dialog->preemptionEdit()->setCurrentIndex(dialog->preemptionEdit()->findText(QStringLiteral("none")));
+    dialog->energyWeightBox()->setChecked(true);
+    dialog->energyWeightEdit()->setValue(5e-7);
+    dialog->accept();
+    QTRY_VERIFY(bar->overridesDialog() == nullptr);
+    const model::Variant* v = f.workspace.variant(name);
+    QCOMPARE(v->multiplier, std::optional<double>(1.5));
+    QCOMPARE(v->seed, std::optional<std::uint64_t>(7));
+    QCOMPARE(v->preemption, std::optional<simcore::PreemptionMode>(simcore::PreemptionMode::None));
+    QCOMPARE(v->energyWeight, std::optional<double>(5e-7));
+    QVERIFY(v->fleet.has_value()); // the fleet override stays
+    const auto scenario = f.workspace.scenarioFor(name);
+    QVERIFY(scenario != nullptr);
+    QCOMPARE(scenario->preemption, simcore::PreemptionMode::None);
+    const int variantJobs = jobCount(*scenario);
+    QVERIFY2(variantJobs > baseJobs * 5 / 4, qPrintable(QStringLiteral("%1 vs %2").arg(variantJobs).arg(baseJobs)));
+    QVERIFY2(bar->stateText().contains(QStringLiteral("load ×1.5")), qPrintable(bar->stateText()));
+    QVERIFY(f.workspace.isModified());
+
+    // Unticked again: the base's values.
+    bar->editOverrides();
+    dialog = qobject_cast<ui::VariantOverridesDialog*>(bar->overridesDialog());
+    QVERIFY(dialog->multiplierBox()->isChecked());
+    QCOMPARE(dialog->multiplierEdit()->value(), 1.5);
+    for (QCheckBox* box :
+         {dialog->multiplierBox(), dialog->seedBox(), dialog->preemptionBox(), dialog->energyWeightBox()})
+        box->setChecked(false);
+    dialog->accept();
+    QTRY_VERIFY(bar->overridesDialog() == nullptr);
+    v = f.workspace.variant(name);
+    QVERIFY(!v->multiplier && !v->seed && !v->preemption && !v->energyWeight);
+    QCOMPARE(jobCount(*f.workspace.scenarioFor(name)), baseJobs);
 }
 
 void TestVariantsGui::cliSessionWithVariantsOpens()

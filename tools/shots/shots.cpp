@@ -14,12 +14,15 @@
 #include "scenariofile.h"
 #include "studioapplication.h"
 #include "variantbar.h"
+#include "variantoverrides.h"
 #include "workloadpage.h"
 #include "workspace.h"
 
 #include <QApplication>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QListView>
 #include <QMessageBox>
@@ -172,6 +175,30 @@ bool costDialog(const QString& dir)
     return save(dialog, dir, "cost-dialog-problems.png"); // the dialog grows to show the problems
 }
 
+/// A variant's Overrides… dialog, with a refused seed.
+bool variantOverrides(const QString& dir)
+{
+    ui::MainWindow window;
+    if (!shown(window, {1280, 800}) || !window.openScenario(sample("quickstart.json")))
+        return false;
+    window.showPage(QStringLiteral("layouts"));
+    ui::LayoutEditorPage* layouts = window.layoutsPage();
+    if (layouts->addVariantFromFleet().isEmpty())
+        return false;
+    layouts->variantBar()->editOverrides();
+    auto* dialog = qobject_cast<ui::VariantOverridesDialog*>(layouts->variantBar()->overridesDialog());
+    if (dialog == nullptr || !waitFor([dialog] { return dialog->isVisible(); }))
+        return false;
+    dialog->multiplierBox()->setChecked(true);
+    dialog->multiplierEdit()->setValue(1.5);
+    dialog->seedBox()->setChecked(true);
+    dialog->seedEdit()->setText(QStringLiteral("12x"));
+    dialog->accept();
+    const bool ok = save(*dialog, dir, "variant-overrides.png");
+    dialog->reject();
+    return ok;
+}
+
 /// The message an exception that escaped a handler ends in (ui::StudioApplication).
 bool boundaryError(const QString& dir)
 {
@@ -207,7 +234,7 @@ int main(int argc, char** argv)
         return 1;
     }
     bool ok = true;
-    for (const auto& shoot : {workloadAndImport, layoutEditor, variants, costDialog, boundaryError})
+    for (const auto& shoot : {workloadAndImport, layoutEditor, variants, costDialog, variantOverrides, boundaryError})
         ok = shoot(dir) && ok;
     return ok ? 0 : 1;
 }
