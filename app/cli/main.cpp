@@ -188,7 +188,7 @@ int main(int argc, char** argv)
 {
     cli::mpiStart(&argc, &argv);
     const int status = runRank(std::vector<std::string>(argv + 1, argv + argc));
-    cli::mpiFinish();
+    cli::mpiFinish(status);
     return status;
 }
 
@@ -207,6 +207,9 @@ int runMain(std::vector<std::string> words)
     const std::string command = words[0];
     words.erase(words.begin());
     try {
+        if (cli::mpiSize() > 1 && command != "sweep" && command != "compare")
+            throw cli::UsageError("runs as one process: under MPI only sweep and compare share their work over the "
+                                  "ranks; start it without mpirun or with one rank (docs/cluster.md)");
         if (command != "reproduce") // its --out is a folder (checked by the command)
             cli::checkOutputOptions(words);
 #ifdef MIGSIGHT_HAVE_PLAYBACK

@@ -20,6 +20,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <deque>
+#include <iostream>
+#include <limits>
 #include <mpi.h>
 #include <mutex>
 #include <thread>
@@ -310,10 +312,15 @@ void mpiStart(int* argc, char*** argv)
     MPI_Comm_free(&local);
 }
 
-void mpiFinish()
+void mpiFinish(int status)
 {
     if (!g_started)
         return;
+    if (status != 0 && g_size > 1) {
+        std::cout.flush();
+        std::cerr.flush();
+        MPI_Abort(MPI_COMM_WORLD, status);
+    }
     MPI_Finalize();
     g_started = false;
 }
@@ -347,7 +354,7 @@ namespace cli {
 void mpiStart(int*, char***)
 {
 }
-void mpiFinish()
+void mpiFinish(int)
 {
 }
 int mpiRank()

@@ -12,8 +12,10 @@ namespace cli {
 /// plain `migsight-cli ...`) nothing is started and the process runs alone. Call once from main.
 void mpiStart(int* argc, char*** argv);
 
-/// @brief Ends MPI if mpiStart() started it. Called from main before it returns.
-void mpiFinish();
+/// @brief Ends MPI if mpiStart() started it. Called from main before it returns, with the exit
+/// status: a rank that fails in a job of several ranks aborts the whole job (MPI_Abort with that
+/// status), so that no other rank waits for it for ever.
+void mpiFinish(int status);
 
 /// @brief The process's rank (0 when alone) and the number of processes (1 when alone).
 [[nodiscard]] int mpiRank();

@@ -88,6 +88,7 @@ private slots:
     void mergeRefusesOutEqualToAnInput();
     void mergeRefusesDamagedInput();
     void badShardOptions();
+    void mpiRefusesWhatItDoesNotShare();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir; ///< a new, empty folder for each test
@@ -314,6 +315,27 @@ void TestCluster::badShardOptions()
     QCOMPARE(noDb.exitCode, 2);
     QVERIFY2(text(noDb).contains("--shard needs --db"), noDb.err.constData());
     QVERIFY(!QFile::exists(path("s.sqlite")));
+}
+
+void TestCluster::mpiRefusesWhatItDoesNotShare()
+{
+#ifndef MIGSIGHT_MPIRUN
+    QSKIP("this build has no MPI (MIGSIGHT_WITH_MPI is off)");
+#endif
+    // plan is not shared over ranks: refused rather than run once per rank.
+    const Output plan =
+        mpi(2, {QStringLiteral("plan"), kScenario, QStringLiteral("--search"), QStringLiteral("static")});
+    QCOMPARE(plan.exitCode, 2);
+    QVERIFY2(plan.err.contains("runs as one process"), plan.err.constData());
+    // --shard is for array jobs, not for MPI; bad input ends the job with status 2, no rank hangs.
+    const Output shard = mpi(2, kSweep + QStringList{QStringLiteral("--shard"), QStringLiteral("0/2"),
+                                                     QStringLiteral("--db"), path("s.sqlite")});
+    QCOMPARE(shard.exitCode, 2);
+    QVERIFY2(shard.err.contains("leave --shard out"), shard.err.constData());
+    QVERIFY(!QFile::exists(path("s.sqlite")));
+    // One rank is one process: every command runs.
+    const Output one = mpi(1, {QStringLiteral("layouts"), QStringLiteral("--gpu"), QStringLiteral("A100-40GB")});
+    QCOMPARE(one.exitCode, 0);
 }
 
 QTEST_GUILESS_MAIN(TestCluster)
