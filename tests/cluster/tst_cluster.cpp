@@ -11,6 +11,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 
 #include <filesystem>
 #include <memory>
@@ -89,6 +90,7 @@ private slots:
     void mergeRefusesDamagedInput();
     void badShardOptions();
     void mpiRefusesWhatItDoesNotShare();
+    void mergeReadsOldSchemas();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir; ///< a new, empty folder for each test
@@ -336,6 +338,31 @@ void TestCluster::mpiRefusesWhatItDoesNotShare()
     // One rank is one process: every command runs.
     const Output one = mpi(1, {QStringLiteral("layouts"), QStringLiteral("--gpu"), QStringLiteral("A100-40GB")});
     QCOMPARE(one.exitCode, 0);
+}
+
+void TestCluster::mergeReadsOldSchemas()
+{
+    // A schema 1 session (tests/session/fixtures) merged with a sweep's: both runs come along, the
+    // old file is left as it was (still schema 1), and the merged file is of the newest schema.
+    QFile sql(QStringLiteral(MIGSIGHT_SOURCE_DIR "/tests/session/fixtures/session-v1.sql"));
+    QVERIFY(sql.open(QIODevice::ReadOnly));
+    const QByteArray script = sql.readAll();
+    sqlite3* db = nullptr;
+    QCOMPARE(sqlite3_open(path("v1.sqlite").toUtf8().constData(), &db), SQLITE_OK);
+    QCOMPARE(sqlite3_exec(db, script.constData(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+    QCOMPARE(cli({QStringLiteral("sweep"), kScenario, QStringLiteral("--gpus"), QStringLiteral("1-2"),
+                  QStringLiteral("--quiet"), QStringLiteral("--db"), path("s.sqlite")})
+                 .exitCode,
+             0);
+    const Output o = cli({QStringLiteral("sessions"), QStringLiteral("merge"), path("v1.sqlite"), path("s.sqlite"),
+                          QStringLiteral("--out"), path("m.sqlite")});
+    QVERIFY2(o.exitCode == 0, o.err.constData());
+    const model::SessionStore merged(path("m.sqlite").toStdString(), model::SessionStore::Mode::ReadOnly);
+    QCOMPARE(merged.schemaVersion(), model::kSessionSchemaVersion);
+    QCOMPARE(merged.listRuns().size(), size_t{3});
+    const model::SessionStore old(path("v1.sqlite").toStdString(), model::SessionStore::Mode::ReadOnly);
+    QCOMPARE(old.schemaVersion(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestCluster)
