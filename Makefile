@@ -19,7 +19,9 @@ SHELL := /bin/bash
 # is only a Recommends of Qt Sql, so it is named; libglpk-dev serves the LP lower bounds (policies/),
 # libyaml-cpp-dev the mig-parted YAML (model/); dpkg-dev and file are what CPack needs for the .deb's
 # shared-library dependencies; xvfb and xauth serve windows and screenshots without a desktop;
-# pybind11-dev, python3-dev and python3-numpy build and test the Python module (python/).
+# pybind11-dev, python3-dev and python3-numpy build and test the Python module (python/);
+# libopenmpi-dev and openmpi-bin build and test migsight-cli under MPI, slurm-wlm and munge the
+# single-node Slurm test (docs/cluster.md).
 PACKAGES := \
     cmake ninja-build g++ ccache \
     qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-svg-dev libgl-dev \
@@ -27,7 +29,8 @@ PACKAGES := \
     libeigen3-dev nlohmann-json3-dev libsqlite3-dev libglpk-dev libyaml-cpp-dev \
     xvfb xauth fonts-dejavu-core imagemagick x11-apps poppler-utils \
     clang-format dpkg-dev file \
-    pybind11-dev python3-dev python3-numpy
+    pybind11-dev python3-dev python3-numpy \
+    libopenmpi-dev openmpi-bin slurm-wlm munge
 
 # The fuzzers (fuzz/, docs/fuzzing.md): clang, and libFuzzer with the sanitizer runtimes.
 FUZZ_PACKAGES := clang libclang-rt-14-dev

@@ -10,6 +10,7 @@
 #include <charconv>
 #include <cmath>
 #include <iterator>
+#include <numeric>
 #include <sstream>
 #include <stdexcept>
 
@@ -157,6 +158,80 @@ void warnSlowRuns(const std::vector<CompareSubject>& subjects, const std::vector
     }
 }
 
+/// A bound or a run as bytes for another process (distribution.h), and back.
+std::string boundsBytes(const Bounds& b)
+{
+    Bytes out;
+    out.put(b.energy.energyWmin);
+    out.put(b.energy.makespanMin);
+    out.put(b.energy.workMin);
+    out.put(b.tardiness.computed);
+    out.put(b.tardiness.avgTardinessMin);
+    out.put(b.tardiness.slotMin);
+    out.putString(b.tardiness.method);
+    out.putString(b.tardiness.note);
+    out.put(b.tardiness.etGapMeaningful);
+    return out.data();
+}
+
+Bounds boundsFrom(const std::string& bytes)
+{
+    BytesReader in(bytes);
+    Bounds b;
+    b.energy.energyWmin = in.get<double>();
+    b.energy.makespanMin = in.get<double>();
+    b.energy.workMin = in.get<double>();
+    b.tardiness.computed = in.get<bool>();
+    b.tardiness.avgTardinessMin = in.get<double>();
+    b.tardiness.slotMin = in.get<double>();
+    b.tardiness.method = in.getString();
+    b.tardiness.note = in.getString();
+    b.tardiness.etGapMeaningful = in.get<bool>();
+    return b;
+}
+
+std::string runBytes(const CompareRun& run)
+{
+    Bytes out;
+    out.put(run.metrics);
+    out.put<std::uint64_t>(run.gpuEnergyWmin.size());
+    for (double e : run.gpuEnergyWmin)
+        out.put(e);
+    out.put<std::uint64_t>(run.illegalDecisions);
+    out.putString(run.unfinishedWarning);
+    out.put(run.cost.has_value());
+    if (run.cost) {
+        const RunCost& c = *run.cost;
+        out.putString(c.currency);
+        for (double v : {c.energyKwh, c.energyCost, c.carbonKg, c.gpuHours, c.gpuCost, c.total, c.days, c.totalPerDay,
+                         c.carbonKgPerDay})
+            out.put(v);
+    }
+    return out.data();
+}
+
+void runFrom(const std::string& bytes, CompareRun& run)
+{
+    BytesReader in(bytes);
+    run.metrics = in.get<simcore::RunMetrics>();
+    const auto gpus = in.get<std::uint64_t>();
+    if (gpus > bytes.size())
+        throw std::runtime_error("a compare run received from another process is damaged");
+    run.gpuEnergyWmin.resize(gpus);
+    for (auto& e : run.gpuEnergyWmin)
+        e = in.get<double>();
+    run.illegalDecisions = in.get<std::uint64_t>();
+    run.unfinishedWarning = in.getString();
+    if (in.get<bool>()) {
+        RunCost c;
+        c.currency = in.getString();
+        for (double* v : {&c.energyKwh, &c.energyCost, &c.carbonKg, &c.gpuHours, &c.gpuCost, &c.total, &c.days,
+                          &c.totalPerDay, &c.carbonKgPerDay})
+            *v = in.get<double>();
+        run.cost = c;
+    }
+}
+
 } // namespace
 
 std::string CompareResult::label(size_t row) const
@@ -180,7 +255,8 @@ CompareResult compare(const Scenario& scenario, const std::vector<RunPair>& pair
 
 CompareResult compareVariants(const std::vector<CompareSubject>& subjects, const std::vector<RunPair>& pairs,
                               const std::optional<std::vector<simcore::Job>>& jobs, Problems& problems,
-                              unsigned threads, const std::function<void(const std::string&)>& warn)
+                              unsigned threads, const std::function<void(const std::string&)>& warn,
+                              const CaseDistributor* distributor)
 {
     if (subjects.empty())
         throw std::invalid_argument("nothing to compare: no variant");
@@ -208,14 +284,34 @@ CompareResult compareVariants(const std::vector<CompareSubject>& subjects, const
     planRuns(out, subjects, pairs);
     // Tasks: first the bounds of each variant and seed, then every run; each writes only its own slot.
     const size_t tasks = out.bounds.size() + out.runs.size();
-    parallelFor(tasks, threads, [&](size_t t) {
+    auto task = [&](size_t t) {
         if (t < out.bounds.size()) {
             out.bounds[t] = computeBounds(subjects[t / out.seeds.size()].scenario, days[t]);
             return;
         }
         CompareRun& run = out.runs[t - out.bounds.size()];
         simulateRun(run, out.pairs[run.pair], subjects[run.variant].scenario, days[run.bounds]);
-    });
+    };
+    if (distributor == nullptr) {
+        parallelFor(tasks, threads, task);
+        return out;
+    }
+    // Over the processes of an MPI job: each task's outcome travels as bytes, at full precision.
+    std::vector<size_t> order(tasks);
+    std::iota(order.begin(), order.end(), size_t{0});
+    const auto results = distributor->run(order, threads,
+                                          [&](size_t t) {
+                                              task(t);
+                                              return t < out.bounds.size() ? boundsBytes(out.bounds[t])
+                                                                           : runBytes(out.runs[t - out.bounds.size()]);
+                                          },
+                                          {});
+    for (size_t t = 0; t < tasks; ++t) {
+        if (t < out.bounds.size())
+            out.bounds[t] = boundsFrom(results[t]);
+        else
+            runFrom(results[t], out.runs[t - out.bounds.size()]);
+    }
     return out;
 }
 

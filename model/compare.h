@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cost.h"
+#include "distribution.h"
 #include "lower_bounds.h"
 #include "problems.h"
 #include "results.h"
@@ -86,13 +87,14 @@ struct CompareSubject
 /// Before the runs start, @p warn (when given) receives the warning of each variant whose first day
 /// makes a slow full-reschedule run (fullRescheduleWarning, input_limits.h), prefixed by the
 /// variant's name in a comparison of variants.
+/// With @p distributor (an MPI job, docs/cluster.md) the bounds and runs are spread over its
+/// processes and every process gets the whole result, the same as one process computes.
 /// @throws std::invalid_argument when there is no subject, the seed lists differ in length or the
 /// days hold more than kMaxCompareStoredJobs jobs.
-[[nodiscard]] CompareResult compareVariants(const std::vector<CompareSubject>& subjects,
-                                            const std::vector<RunPair>& pairs,
-                                            const std::optional<std::vector<simcore::Job>>& jobs, Problems& problems,
-                                            unsigned threads = 0,
-                                            const std::function<void(const std::string&)>& warn = {});
+[[nodiscard]] CompareResult
+compareVariants(const std::vector<CompareSubject>& subjects, const std::vector<RunPair>& pairs,
+                const std::optional<std::vector<simcore::Job>>& jobs, Problems& problems, unsigned threads = 0,
+                const std::function<void(const std::string&)>& warn = {}, const CaseDistributor* distributor = nullptr);
 
 /// @brief Runs every pair on the same jobs for every seed, on @p threads threads (0: all cores).
 /// With @p jobs given, every seed uses those jobs (the seed then only feeds random policies).

@@ -142,6 +142,7 @@ private:
     void worker();
     void simulateRun(size_t run);
     void collectCells();
+    void runDistributed();
 
     const Scenario& m_scenario;
     const SweepOptions& m_options;
@@ -263,6 +264,28 @@ void Sweep::collectCells()
     }
 }
 
+/// The runs over the processes of an MPI job: each sends back its metrics as bytes (the same
+/// machine type everywhere), so the cells are computed from the same numbers as with one process.
+void Sweep::runDistributed()
+{
+    auto compute = [this](size_t run) {
+        simulateRun(run);
+        Bytes b;
+        b.put(m_runs[run].metrics);
+        return b.data();
+    };
+    const size_t total = m_order.size();
+    auto progress = [this](size_t done, size_t all) {
+        if (m_options.progress)
+            (void)m_options.progress(done, all);
+    };
+    const auto results = m_options.distributor->run(m_order, m_options.threads, compute, progress);
+    for (size_t i = 0; i < total; ++i) {
+        BytesReader in(results[i]);
+        m_runs[i].metrics = in.get<simcore::RunMetrics>();
+    }
+}
+
 SweepResult Sweep::run(Problems& problems)
 {
     checkOptions(m_scenario, m_options);
@@ -280,17 +303,34 @@ SweepResult Sweep::run(Problems& problems)
                m_result.gpuCounts[cell % m_result.gpuCounts.size()];
     };
     std::stable_sort(m_order.begin(), m_order.end(), [&](size_t a, size_t b) { return cost(a) > cost(b); });
-    const unsigned n = m_options.threads > 0 ? m_options.threads : std::max(1u, std::thread::hardware_concurrency());
-    std::vector<std::thread> pool;
-    for (unsigned i = 1; i < std::min<size_t>(n, m_order.size()); ++i)
-        pool.emplace_back([this] { worker(); });
-    worker();
-    for (auto& t : pool)
-        t.join();
-    if (m_error)
-        std::rethrow_exception(m_error);
-    if (m_cancelled)
-        throw Cancelled();
+    if (m_options.distributor != nullptr) {
+        runDistributed();
+    } else {
+        if (!m_options.shard.whole())
+            m_order = shardCases(m_order, m_options.shard);
+        const unsigned n =
+            m_options.threads > 0 ? m_options.threads : std::max(1u, std::thread::hardware_concurrency());
+        std::vector<std::thread> pool;
+        for (unsigned i = 1; i < std::min<size_t>(n, m_order.size()); ++i)
+            pool.emplace_back([this] { worker(); });
+        worker();
+        for (auto& t : pool)
+            t.join();
+        if (m_error)
+            std::rethrow_exception(m_error);
+        if (m_cancelled)
+            throw Cancelled();
+    }
+    m_result.runs.reserve(m_runs.size());
+    for (const auto& r : m_runs)
+        m_result.runs.push_back(r.metrics);
+    m_result.computed = m_order;
+    std::sort(m_result.computed.begin(), m_result.computed.end());
+    if (!m_options.shard.whole()) {
+        for (size_t run : m_result.computed)
+            m_result.events += static_cast<size_t>(m_runs[run].metrics.steps);
+        return m_result; // a shard has no cells: its runs go to a session (docs/cluster.md)
+    }
     collectCells();
     return m_result;
 }
@@ -346,6 +386,13 @@ Scenario scaledLoad(const Scenario& scenario, double load)
         break;
     }
     return out;
+}
+
+Scenario sweepRunScenario(const Scenario& scenario, const SweepResult& result, size_t run)
+{
+    const size_t cell = result.runCell(run);
+    return resizedFleet(scaledLoad(scenario, result.loads[result.cellLoad(cell)]),
+                        result.boards[result.cellBoard(cell)], result.cellGpus(cell));
 }
 
 SweepResult runSweep(const Scenario& scenario, const SweepOptions& options, Problems& problems)

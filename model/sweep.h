@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "distribution.h"
 #include "problems.h"
+#include "results.h"
 #include "scenario.h"
 
 #include <cstdint>
@@ -41,6 +43,11 @@ struct SweepOptions
     /// Called now and then with (runs done, runs in total) from worker threads, one at a time;
     /// false cancels the sweep (runSweep() then throws Cancelled).
     std::function<bool(size_t done, size_t total)> progress;
+    /// Only this shard's runs (docs/cluster.md): the result then has runs but no cells.
+    Shard shard;
+    /// When set, the runs are spread over the processes of an MPI job (docs/cluster.md); every
+    /// process gets the whole result. Cancelling through @c progress is not possible then.
+    const CaseDistributor* distributor = nullptr;
 };
 
 /// @brief Mean over the seeds with the seeds' smallest and largest value.
@@ -74,9 +81,18 @@ struct SweepResult
     std::vector<double> loads;
     std::vector<int> gpuCounts;
     std::vector<std::uint64_t> seeds;
-    std::vector<double> multipliers; ///< per load: the arrival-rate multiplier simulated
-    std::vector<SweepCell> cells;
-    size_t events = 0; ///< engine steps over every run
+    std::vector<double> multipliers;       ///< per load: the arrival-rate multiplier simulated
+    std::vector<SweepCell> cells;          ///< every cell; empty for a shard of the sweep
+    size_t events = 0;                     ///< engine steps over every run (of the shard)
+    std::vector<simcore::RunMetrics> runs; ///< per run index (cell * seeds.size() + seed index)
+    std::vector<size_t> computed;          ///< the run indices simulated: every one, or the shard's
+
+    /// @brief The cell and seed index of run @p run.
+    [[nodiscard]] size_t runCell(size_t run) const { return run / seeds.size(); }
+    [[nodiscard]] size_t runSeed(size_t run) const { return run % seeds.size(); }
+    [[nodiscard]] size_t cellBoard(size_t cell) const { return cell / (gpuCounts.size() * loads.size()); }
+    [[nodiscard]] size_t cellLoad(size_t cell) const { return (cell / gpuCounts.size()) % loads.size(); }
+    [[nodiscard]] int cellGpus(size_t cell) const { return gpuCounts[cell % gpuCounts.size()]; }
 
     [[nodiscard]] size_t cellIndex(size_t board, size_t load, size_t gpuIndex) const
     {
@@ -105,6 +121,10 @@ inline constexpr double kMaxSweepStoredJobs = 10'000'000.0; ///< expected jobs o
 /// the number of threads. @throws std::invalid_argument for bad options (checked before anything
 /// is allocated), Cancelled when the progress hook returned false.
 [[nodiscard]] SweepResult runSweep(const Scenario& scenario, const SweepOptions& options, Problems& problems);
+
+/// @brief The scenario that run @p run of a sweep simulated: the scenario at the run's load with
+/// the run's fleet (what a session stores with the run).
+[[nodiscard]] Scenario sweepRunScenario(const Scenario& scenario, const SweepResult& result, size_t run);
 
 /// @brief A point of the energy-tardiness plane.
 struct EtPoint

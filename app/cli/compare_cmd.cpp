@@ -5,9 +5,11 @@
 #include "compare_variants.h"
 #include "input_limits.h"
 #include "jobs_csv.h"
+#include "mpi_layer.h"
 #include "report_data.h"
 #include "result_json.h"
 #include "scenario_writer.h"
+#include "session_merge.h"
 #include "session_store.h"
 #include "simulation.h"
 #include "verdict.h"
@@ -354,20 +356,24 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
     const auto [objective, baseline] = verdictOptions(args, rowLabels(subjects, pairs));
     const auto threads = static_cast<unsigned>(wholeOption(args, "--threads", 0, 0, model::limits::kMaxThreads));
     std::unique_ptr<model::SessionStore> store;
-    if (auto db = args.value("--db"))
+    if (auto db = args.value("--db"); db && mpiRank() == 0)
         store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create,
                                                       model::kSessionWriterBusyTimeout);
     model::Problems problems;
     const std::string file = args.onePositional("scenario file");
-    const auto result =
-        model::compareVariants(subjects, pairs, in.jobs, problems, threads, [&](const std::string& slow) {
-            err << "warning: " << file << ": " << slow << "\n" << std::flush;
-        });
+    // Under MPI the runs are spread over the ranks; rank 0 prints and stores (docs/cluster.md).
+    const auto result = model::compareVariants(
+        subjects, pairs, in.jobs, problems, threads,
+        [&](const std::string& slow) { err << "warning: " << file << ": " << slow << "\n"
+                                           << std::flush; },
+        mpiDistributor());
     if (!problems.empty()) {
         for (const auto& p : problems.items())
             err << "error: " << p.text() << "\n";
         return kExitBadInput;
     }
+    if (mpiRank() != 0)
+        return kExitOk;
     const auto verdict = model::makeVerdict(model::verdictInput(result), objective, baseline);
     auto arr = runsJson(result, variants);
     if (store)
@@ -388,8 +394,59 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
     return kExitOk;
 }
 
+namespace {
+
+/// `sessions merge A.sqlite B.sqlite ... --out S.sqlite` (docs/cluster.md, "Merging shards").
+int runMerge(const std::vector<std::string>& words, std::ostream& out)
+{
+    const Args args(words, {"--json"}, {"--out"});
+    const auto target = args.value("--out");
+    if (!target)
+        throw UsageError("merge needs --out MERGED.sqlite (a new file: the inputs are never changed)");
+    std::vector<std::filesystem::path> inputs(args.positionals().begin() + 1, args.positionals().end());
+    if (inputs.empty())
+        throw UsageError("merge needs the session files to merge: sessions merge A.sqlite B.sqlite ... --out S.sqlite");
+    const auto report = model::mergeSessions(inputs, *target);
+    if (args.flag("--json")) {
+        nlohmann::ordered_json j{{"out", *target}, {"runs", report.runs}};
+        j["inputs"] = nlohmann::ordered_json::array();
+        for (const auto& in : report.inputs)
+            j["inputs"].push_back({{"file", in.file},
+                                   {"schema", in.schema},
+                                   {"runs", in.runs},
+                                   {"copied", in.copied},
+                                   {"duplicates", in.duplicates},
+                                   {"same_settings_other_metrics", in.differing}});
+        out << j.dump(2) << "\n";
+        return kExitOk;
+    }
+    size_t duplicates = 0;
+    for (const auto& in : report.inputs) {
+        out << in.file << ": " << in.copied << " of " << in.runs << " runs merged";
+        if (in.duplicates > 0)
+            out << ", " << in.duplicates << " duplicate(s) left out";
+        if (in.differing > 0)
+            out << ", " << in.differing << " with the settings of another run but other metrics (kept)";
+        out << "\n";
+        for (const auto& d : in.duplicateText)
+            out << "  duplicate: " << d << "\n";
+        if (in.duplicates > in.duplicateText.size())
+            out << "  ... and " << in.duplicates - in.duplicateText.size() << " more\n";
+        duplicates += in.duplicates;
+    }
+    out << *target << ": " << report.runs << " runs from " << report.inputs.size() << " session(s)";
+    if (duplicates > 0)
+        out << " (" << duplicates << " duplicate(s) left out)";
+    out << "; the inputs are listed in its meta value merged_from\n";
+    return kExitOk;
+}
+
+} // namespace
+
 int runSessions(const std::vector<std::string>& words, std::ostream& out, std::ostream& /*err*/)
 {
+    if (!words.empty() && words.front() == "merge")
+        return runMerge(words, out);
     const Args args(words, {"--json"}, {});
     const model::SessionStore store(args.onePositional("session file"), model::SessionStore::Mode::ReadOnly);
     const auto runs = store.listRuns();

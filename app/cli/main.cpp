@@ -3,6 +3,7 @@
 #include "args.h"
 #include "atomic_file.h"
 #include "commands.h"
+#include "mpi_layer.h"
 #include "registry.h"
 #include "session_store.h"
 #include "trace_import.h"
@@ -11,6 +12,7 @@
 #include <algorithm>
 #include <exception>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -53,6 +55,11 @@ Commands:
       and, for up to 400 jobs, the time-indexed LP (docs/bounds.md).
   sessions SESSION.sqlite [--json]
       The runs stored in a session file.
+  sessions merge A.sqlite B.sqlite ... --out MERGED.sqlite [--json]
+      One session from several (e.g. the shards of a Slurm array job): every input is checked
+      and left unchanged, a run equal to one merged before (settings and metrics) is left out as
+      a duplicate, and the merged file records where each run came from (meta merged_from). An
+      input given twice, or --out naming an input, is refused (docs/cluster.md).
   import TRACE.csv [--format auto|{IMPORTERS}] [--window START_H:LENGTH_H] [--scale X]
          [--type ID] [--multi-gpu split|serial|skip] [--slack MIN:MAX] [--seed N]
          [--map release=COL,duration=COL,...] [--time-unit-min X] [--gpus N] [--out JOBS.csv]
@@ -102,11 +109,15 @@ Commands:
   sweep SCENARIO.json --gpus 1-32 [--loads 0.5,1,1.5,2,3] [--boards A100-40GB,H100-80GB]
         [--seeds 1-5] [--scheduler ID] [--repartitioner ID] [--target avg<=X|p95<=X]
         [--at-load Y] [--threads N] [--json] [--out RESULT.json] [--quiet]
+        [--db SESSION.sqlite] [--shard I/N]
       Fleet sizing: simulates every GPU count x load (a multiplier of the scenario's arrival
       rate) x board over the seeds, each fleet repeating the scenario's per-GPU layouts in
       order. Prints the grid (means with 95% intervals over seeds), the energy-tardiness
       frontier at --at-load (default 1) with its knee, and with --target the fewest GPUs of
-      each board whose mean tardiness over the seeds meets it (docs/planning.md).
+      each board whose mean tardiness over the seeds meets it (docs/planning.md). --db stores
+      every run (its fleet, load, seed and metrics) in a session; --shard I/N (0 <= I < N, with
+      --db) simulates only the I-th of N shares of the runs, for a Slurm array job, merged with
+      `sessions merge` (docs/cluster.md).
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.
   train SCENARIO.json --policy smart-mig|dynamic-rl --days N --out FILE.json [--threads K]
@@ -119,6 +130,9 @@ Commands:
       Re-runs the scenario with the policies explaining their decisions and writes the events
       between --from and --to (minutes; default the whole run), at most N of them (default 100),
       as DIR/frame-0001.png, ...: the fleet, the queue and the step's decisions (docs/playback.md).
+
+MPI: started by mpirun or srun (in a build with MPI), sweep and compare share their runs over
+the ranks; rank 0 prints and writes the results, the same as one process (docs/cluster.md).
 
 Options:
   --help       this text
@@ -143,9 +157,45 @@ std::string helpText()
 
 } // namespace
 
+namespace {
+
+int runMain(std::vector<std::string> words);
+
+/// Under MPI (docs/cluster.md) rank 0 speaks for the job: the other ranks print nothing on standard
+/// output, and their standard error only when they fail on their own (exit 1; bad input, exit 2,
+/// is the same on every rank and rank 0 reports it).
+int runRank(std::vector<std::string> words)
+{
+    if (cli::mpiRank() == 0)
+        return runMain(std::move(words));
+    std::ostringstream nowhere, errors;
+    auto* out = std::cout.rdbuf(nowhere.rdbuf());
+    auto* err = std::cerr.rdbuf(errors.rdbuf());
+    const int status = runMain(std::move(words));
+    std::cout.rdbuf(out);
+    std::cerr.rdbuf(err);
+    if (status == cli::kExitFailure) {
+        std::istringstream lines(errors.str());
+        for (std::string line; std::getline(lines, line);)
+            std::cerr << "rank " << cli::mpiRank() << ": " << line << "\n";
+    }
+    return status;
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
-    std::vector<std::string> words(argv + 1, argv + argc);
+    cli::mpiStart(&argc, &argv);
+    const int status = runRank(std::vector<std::string>(argv + 1, argv + argc));
+    cli::mpiFinish(status);
+    return status;
+}
+
+namespace {
+
+int runMain(std::vector<std::string> words)
+{
     if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
         std::cout << helpText();
         return words.empty() ? cli::kExitBadInput : cli::kExitOk;
@@ -157,6 +207,9 @@ int main(int argc, char** argv)
     const std::string command = words[0];
     words.erase(words.begin());
     try {
+        if (cli::mpiSize() > 1 && command != "sweep" && command != "compare")
+            throw cli::UsageError("runs as one process: under MPI only sweep and compare share their work over the "
+                                  "ranks; start it without mpirun or with one rank (docs/cluster.md)");
         if (command != "reproduce") // its --out is a folder (checked by the command)
             cli::checkOutputOptions(words);
 #ifdef MIGSIGHT_HAVE_PLAYBACK
@@ -230,3 +283,5 @@ int main(int argc, char** argv)
         return cli::kExitFailure;
     }
 }
+
+} // namespace

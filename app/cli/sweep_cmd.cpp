@@ -4,13 +4,18 @@
 #include "atomic_file.h"
 #include "commands.h"
 #include "compare.h"
+#include "mpi_layer.h"
 #include "registry.h"
+#include "result_json.h"
+#include "scenario_writer.h"
+#include "session_store.h"
 #include "sweep.h"
 
 #include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <thread>
 
@@ -91,7 +96,55 @@ SweepRequest request(const Args& args)
         o.boards = splitNames(*b);
     o.threads = threadsOption(args);
     r.atLoad = atLoadOption(args, o.loads);
+    if (auto s = args.value("--shard")) {
+        try {
+            o.shard = model::parseShard(*s);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
+        if (!args.value("--db"))
+            throw UsageError("--shard needs --db SESSION.sqlite: a shard's runs are stored there and merged with "
+                             "`migsight-cli sessions merge` (docs/cluster.md)");
+        if (mpiSize() > 1)
+            throw UsageError("--shard splits a sweep over the tasks of a Slurm array job; under MPI the ranks "
+                             "already share the runs: leave --shard out (docs/cluster.md)");
+    }
+    o.distributor = mpiDistributor();
     return r;
+}
+
+/// Every run simulated (all, or a shard's) as session records: the scenario the run simulated
+/// (the load's workload, the cell's fleet) and its metrics with the cell (docs/cluster.md).
+std::vector<model::RunRecord> sweepRecords(const model::Scenario& scenario, const model::SweepResult& r)
+{
+    std::vector<model::RunRecord> records;
+    records.reserve(r.computed.size());
+    std::string lastText;
+    size_t lastCell = SIZE_MAX;
+    for (size_t run : r.computed) {
+        const size_t cell = r.runCell(run);
+        if (cell != lastCell) { // seeds of a cell share their scenario
+            lastText = model::writeScenarioJson(model::sweepRunScenario(scenario, r, run));
+            lastCell = cell;
+        }
+        simcore::RunResult rr;
+        rr.metrics = r.runs[run];
+        const auto seed = r.seeds[r.runSeed(run)];
+        nlohmann::ordered_json tag{{"board", r.boards[r.cellBoard(cell)]},
+                                   {"load", r.loads[r.cellLoad(cell)]},
+                                   {"gpus", r.cellGpus(cell)},
+                                   {"multiplier", r.multipliers[r.cellLoad(cell)]}};
+        std::string metrics = model::metricsJson(rr,
+                                                 {{"scheduler", model::jsonString(scenario.scheduler.id)},
+                                                  {"repartitioner", model::jsonString(scenario.repartitioner.id)},
+                                                  {"seed", std::to_string(seed)},
+                                                  {"sweep", tag.dump()}},
+                                                 -1);
+        model::RunRecord rec{scenario.name,      lastText, scenario.scheduler.id, scenario.repartitioner.id, seed,
+                             std::move(metrics), nullptr};
+        records.push_back(std::move(rec));
+    }
+    return records;
 }
 
 std::string spreadText(const model::SeedSpread& s, size_t seeds, const char* format)
@@ -184,7 +237,7 @@ nlohmann::json resultJson(const model::Scenario& scenario, const model::SweepRes
 }
 
 void printHeader(std::ostream& out, const model::Scenario& scenario, const model::SweepResult& r, double seconds,
-                 unsigned threads)
+                 unsigned threads, int ranks)
 {
     out << "Sweep of " << scenario.name << " under " << scenario.scheduler.id << "/" << scenario.repartitioner.id
         << ", " << r.seeds.size() << " seed(s); every cell's GPUs repeat the scenario's per-GPU layouts in order\n";
@@ -192,8 +245,12 @@ void printHeader(std::ostream& out, const model::Scenario& scenario, const model
     for (size_t i = 0; i < r.loads.size(); ++i)
         out << " " << r.loads[i] << " (" << r.multipliers[i] << ")";
     char line[160];
-    std::snprintf(line, sizeof line, "\n%zu cells x %zu seeds, %zu events, in %.1f s on %u thread(s)\n\n",
-                  r.cells.size(), r.seeds.size(), r.events, seconds, threads);
+    if (ranks > 1) // "every core" is shared by the ranks of a machine: say ranks, not threads
+        std::snprintf(line, sizeof line, "\n%zu cells x %zu seeds, %zu events, in %.1f s on %d MPI ranks\n\n",
+                      r.cells.size(), r.seeds.size(), r.events, seconds, ranks);
+    else
+        std::snprintf(line, sizeof line, "\n%zu cells x %zu seeds, %zu events, in %.1f s on %u thread(s)\n\n",
+                      r.cells.size(), r.seeds.size(), r.events, seconds, threads);
     out << line;
 }
 
@@ -203,7 +260,7 @@ int runSweep(const std::vector<std::string>& words, std::ostream& out, std::ostr
 {
     const Args args(words, {"--json", "--quiet"},
                     {"--gpus", "--loads", "--boards", "--seeds", "--scheduler", "--repartitioner", "--target",
-                     "--at-load", "--threads", "--out"});
+                     "--at-load", "--threads", "--out", "--shard", "--db"});
     auto req = request(args);
     model::Problems problems;
     auto scenario = model::loadScenario(args.onePositional("scenario file"), problems);
@@ -218,7 +275,12 @@ int runSweep(const std::vector<std::string>& words, std::ostream& out, std::ostr
         (void)registry.createRepartitioner(*s, {});
         scenario.repartitioner = {*s, {}};
     }
-    const bool quiet = args.flag("--quiet") || args.flag("--json");
+    // Open the session first: a read-only or damaged file is reported before a long run.
+    std::unique_ptr<model::SessionStore> store;
+    if (auto db = args.value("--db"); db && mpiRank() == 0)
+        store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create,
+                                                      model::kSessionWriterBusyTimeout);
+    const bool quiet = args.flag("--quiet") || args.flag("--json") || mpiRank() != 0;
     auto last = std::chrono::steady_clock::now();
     req.options.progress = [&](size_t done, size_t total) {
         const auto now = std::chrono::steady_clock::now();
@@ -233,6 +295,34 @@ int runSweep(const std::vector<std::string>& words, std::ostream& out, std::ostr
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (printProblems(err, problems))
         return kExitBadInput;
+    if (mpiRank() != 0)
+        return kExitOk; // rank 0 prints and stores what every rank computed
+    if (store) {
+        const auto ids = store->saveRuns(sweepRecords(scenario, result));
+        if (!quiet || !req.options.shard.whole())
+            err << "saved " << ids.size() << " runs in " << store->path().string() << "\n";
+    }
+    if (!req.options.shard.whole()) {
+        const auto& sh = req.options.shard;
+        const size_t total = result.runs.size();
+        nlohmann::ordered_json j{
+            {"scenario", scenario.name},      {"shard", std::to_string(sh.index) + "/" + std::to_string(sh.count)},
+            {"runs", result.computed.size()}, {"total_runs", total},
+            {"events", result.events},        {"db", store->path().string()}};
+        if (args.flag("--json")) {
+            out << j.dump(2) << "\n";
+        } else {
+            char line[200];
+            std::snprintf(line, sizeof line, "Shard %u/%u of the sweep of %s: %zu of %zu runs, %zu events, in %.1f s\n",
+                          sh.index, sh.count, scenario.name.c_str(), result.computed.size(), total, result.events,
+                          seconds);
+            out << line << "Stored in " << store->path().string()
+                << "; merge the shards with `migsight-cli sessions merge` (docs/cluster.md)\n";
+        }
+        if (auto path = args.value("--out"))
+            model::writeFileAtomically(*path, j.dump(2) + "\n");
+        return kExitOk;
+    }
     const auto metric = req.target ? req.target->metric : model::TardinessMetric::Average;
     const auto frontier = model::sweepFrontier(result, req.atLoad, metric);
     std::vector<model::SizingAnswer> answers;
@@ -246,7 +336,7 @@ int runSweep(const std::vector<std::string>& words, std::ostream& out, std::ostr
     } else {
         const unsigned threads =
             req.options.threads > 0 ? req.options.threads : std::max(1u, std::thread::hardware_concurrency());
-        printHeader(out, scenario, result, seconds, threads);
+        printHeader(out, scenario, result, seconds, threads, mpiSize());
         printTable(out, result);
         printFrontier(out, result, frontier);
         if (!answers.empty())
