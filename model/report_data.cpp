@@ -2,8 +2,10 @@
 #include "report_data.h"
 
 #include "objective.h"
+#include "policy_choice.h"
 #include "session_store.h"
 #include "simulation.h"
+#include "units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,6 +17,14 @@
 #include <stdexcept>
 
 namespace model {
+
+std::string ReportRun::label() const
+{
+    std::string text = policyChoiceText({scheduler, schedulerParams});
+    text += '/';
+    text += policyChoiceText({repartitioner, repartitionerParams});
+    return text;
+}
 
 namespace {
 
@@ -32,8 +42,11 @@ void simulateRuns(const Scenario& scenario, const std::vector<simcore::Job>& job
     for (const ReportRun& run : runs) {
         RunOptions options;
         options.seed = run.seed;
-        options.scheduler = withParams(scenario.scheduler, run.scheduler);
-        options.repartitioner = withParams(scenario.repartitioner, run.repartitioner);
+        const bool own = run.schedulerParams.empty() && run.repartitionerParams.empty();
+        options.scheduler =
+            own ? withParams(scenario.scheduler, run.scheduler) : PolicyChoice{run.scheduler, run.schedulerParams};
+        options.repartitioner = own ? withParams(scenario.repartitioner, run.repartitioner)
+                                    : PolicyChoice{run.repartitioner, run.repartitionerParams};
         futures.push_back(
             std::async(std::launch::async, [&scenario, &jobs, options] { return simulate(scenario, jobs, options); }));
     }
@@ -66,6 +79,15 @@ simcore::RunMetrics metricsFromJson(const std::string& text)
     m.reconfigurations = o.value("reconfigurations", 0);
     m.preemptions = o.value("preemptions", 0);
     m.utilisation = o.value("utilisation", 0.0);
+    // Churn (docs/engine.md, Metrics). Sessions written before it was reported lack it: the changes
+    // per GPU per day follow from the stored count, fleet and makespan; the downtime does not (it
+    // needs the changes' times), so it stays NaN ("n/a") unless a matching re-run supplies it.
+    const auto gpus =
+        o.contains("gpu_energy_wmin") && o["gpu_energy_wmin"].is_array() ? o["gpu_energy_wmin"].size() : 0;
+    const double gpuDays = static_cast<double>(gpus) * m.makespanMin / simcore::kMinutesPerDay;
+    m.changesPerGpuDay = o.value("changes_per_gpu_day", gpuDays > 0.0 ? m.reconfigurations / gpuDays : 0.0);
+    m.reconfigDowntimeGpuMin = o.value("reconfig_downtime_gpu_min", std::nan(""));
+    m.downtimePerGpuDayMin = o.value("downtime_per_gpu_day_min", std::nan(""));
     return m;
 }
 
@@ -166,7 +188,17 @@ ReportData reportFromScenario(std::shared_ptr<const Scenario> scenario, const st
                                                  ? data.scenario->workload.poisson.seed
                                                  : data.scenario->workload.diurnal.seed);
     for (const RunPair& p : pairs)
-        data.runs.push_back({p.scheduler.id, p.repartitioner.id, used, 0, {}, nullptr, -1, {}, std::nullopt});
+        data.runs.push_back({p.scheduler.id,
+                             p.repartitioner.id,
+                             used,
+                             0,
+                             {},
+                             nullptr,
+                             -1,
+                             {},
+                             std::nullopt,
+                             p.scheduler.params,
+                             p.repartitioner.params});
     simulateRuns(*data.scenario, jobs, data.runs, false);
     addBounds(data, jobs, used);
     addCosts(data);
@@ -214,7 +246,9 @@ ReportData reportFromSession(const std::filesystem::path& path, const std::optio
                              nullptr,
                              -1,
                              {},
-                             std::nullopt});
+                             std::nullopt,
+                             {},
+                             {}});
     std::set<std::uint64_t> seeds;
     for (const ReportRun& run : data.runs)
         seeds.insert(run.seed);
@@ -236,7 +270,12 @@ ReportData reportFromSession(const std::filesystem::path& path, const std::optio
             for (const ReportRun& s : same)
                 if (s.storedId == run.storedId) {
                     run.result = s.result;
-                    if (!sameMetrics(run.result->metrics, run.metrics))
+                    const bool matches = sameMetrics(run.result->metrics, run.metrics);
+                    if (matches && std::isnan(run.metrics.downtimePerGpuDayMin)) { // stored before churn was
+                        run.metrics.reconfigDowntimeGpuMin = run.result->metrics.reconfigDowntimeGpuMin;
+                        run.metrics.downtimePerGpuDayMin = run.result->metrics.downtimePerGpuDayMin;
+                    }
+                    if (!matches)
                         run.note = "the re-run for the charts differs from the stored metrics (policy parameters "
                                    "other than the scenario's are not stored); the table shows the stored ones";
                 }

@@ -35,8 +35,13 @@ struct ReportRun
     /// Cost and carbon of the run (docs/planning.md, Cost and carbon), from its simulated result;
     /// nullopt when the scenario has no cost settings or there is no result.
     std::optional<RunCost> cost;
+    /// Parameters given with the run (report --runs "cedf/smart-mig:key=value"); when both are
+    /// empty, the scenario's own parameters for its own policy ids apply.
+    policies::Params schedulerParams;
+    policies::Params repartitionerParams;
 
-    [[nodiscard]] std::string label() const { return scheduler + "/" + repartitioner; }
+    /// "scheduler/repartitioner", with the parameters given with the run if any.
+    [[nodiscard]] std::string label() const;
 };
 
 /// @brief Everything a report shows: the scenario, its runs and the lower bounds of their jobs.

@@ -4,6 +4,7 @@
 #include "atomic_file.h"
 #include "commands.h"
 #include "compare.h"
+#include "policy_choice.h"
 #include "registry.h"
 #include "sweep.h"
 
@@ -209,15 +210,10 @@ int runSweep(const std::vector<std::string>& words, std::ostream& out, std::ostr
     auto scenario = model::loadScenario(args.onePositional("scenario file"), problems);
     if (printProblems(err, problems))
         return kExitBadInput;
-    const auto& registry = policies::builtinRegistry();
-    if (auto s = args.value("--scheduler")) {
-        (void)registry.createScheduler(*s, {});
-        scenario.scheduler = {*s, {}};
-    }
-    if (auto s = args.value("--repartitioner")) {
-        (void)registry.createRepartitioner(*s, {});
-        scenario.repartitioner = {*s, {}};
-    }
+    if (auto s = args.value("--scheduler"))
+        scenario.scheduler = model::parsePolicyChoice(*s, model::PolicyKind::Scheduler);
+    if (auto s = args.value("--repartitioner"))
+        scenario.repartitioner = model::parsePolicyChoice(*s, model::PolicyKind::Repartitioner);
     const bool quiet = args.flag("--quiet") || args.flag("--json");
     auto last = std::chrono::steady_clock::now();
     req.options.progress = [&](size_t done, size_t total) {
