@@ -26,38 +26,6 @@ std::string ReportRun::label() const
     return text;
 }
 
-namespace {
-
-/// The scenario's own parameters for its own policy ids, defaults otherwise.
-PolicyChoice withParams(const PolicyChoice& own, const std::string& id)
-{
-    return id == own.id ? own : PolicyChoice{id, {}};
-}
-
-/// Simulates every run (in parallel) and fills result; metrics too when @p keepMetrics is false.
-void simulateRuns(const Scenario& scenario, const std::vector<simcore::Job>& jobs, std::vector<ReportRun>& runs,
-                  bool keepMetrics)
-{
-    std::vector<std::future<simcore::RunResult>> futures;
-    for (const ReportRun& run : runs) {
-        RunOptions options;
-        options.seed = run.seed;
-        const bool own = run.schedulerParams.empty() && run.repartitionerParams.empty();
-        options.scheduler =
-            own ? withParams(scenario.scheduler, run.scheduler) : PolicyChoice{run.scheduler, run.schedulerParams};
-        options.repartitioner = own ? withParams(scenario.repartitioner, run.repartitioner)
-                                    : PolicyChoice{run.repartitioner, run.repartitionerParams};
-        futures.push_back(
-            std::async(std::launch::async, [&scenario, &jobs, options] { return simulate(scenario, jobs, options); }));
-    }
-    for (size_t i = 0; i < runs.size(); ++i) {
-        auto result = std::make_shared<simcore::RunResult>(futures[i].get());
-        if (!keepMetrics)
-            runs[i].metrics = result->metrics;
-        runs[i].result = std::move(result);
-    }
-}
-
 simcore::RunMetrics metricsFromJson(const std::string& text)
 {
     const auto o = nlohmann::json::parse(text, nullptr, false);
@@ -89,6 +57,38 @@ simcore::RunMetrics metricsFromJson(const std::string& text)
     m.reconfigDowntimeGpuMin = o.value("reconfig_downtime_gpu_min", std::nan(""));
     m.downtimePerGpuDayMin = o.value("downtime_per_gpu_day_min", std::nan(""));
     return m;
+}
+
+namespace {
+
+/// The scenario's own parameters for its own policy ids, defaults otherwise.
+PolicyChoice withParams(const PolicyChoice& own, const std::string& id)
+{
+    return id == own.id ? own : PolicyChoice{id, {}};
+}
+
+/// Simulates every run (in parallel) and fills result; metrics too when @p keepMetrics is false.
+void simulateRuns(const Scenario& scenario, const std::vector<simcore::Job>& jobs, std::vector<ReportRun>& runs,
+                  bool keepMetrics)
+{
+    std::vector<std::future<simcore::RunResult>> futures;
+    for (const ReportRun& run : runs) {
+        RunOptions options;
+        options.seed = run.seed;
+        const bool own = run.schedulerParams.empty() && run.repartitionerParams.empty();
+        options.scheduler =
+            own ? withParams(scenario.scheduler, run.scheduler) : PolicyChoice{run.scheduler, run.schedulerParams};
+        options.repartitioner = own ? withParams(scenario.repartitioner, run.repartitioner)
+                                    : PolicyChoice{run.repartitioner, run.repartitionerParams};
+        futures.push_back(
+            std::async(std::launch::async, [&scenario, &jobs, options] { return simulate(scenario, jobs, options); }));
+    }
+    for (size_t i = 0; i < runs.size(); ++i) {
+        auto result = std::make_shared<simcore::RunResult>(futures[i].get());
+        if (!keepMetrics)
+            runs[i].metrics = result->metrics;
+        runs[i].result = std::move(result);
+    }
 }
 
 /// The cost of every run with a result, when the scenario has prices.

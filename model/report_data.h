@@ -87,6 +87,11 @@ struct ReportData
 /// @throws std::invalid_argument when data.baseline is not one of the runs' labels.
 [[nodiscard]] std::optional<Verdict> reportVerdict(const ReportData& data);
 
+/// @brief The metrics of a run's stored metrics JSON (a session's `metrics_json`). Churn figures
+/// missing from text stored before they were reported: the changes per GPU per day are derived from
+/// the stored count, fleet (`gpu_energy_wmin`) and makespan; the downtime is NaN (unknown).
+[[nodiscard]] simcore::RunMetrics metricsFromJson(const std::string& text);
+
 /// @brief Gap of @p value above @p bound in percent (0 when the bound is 0).
 [[nodiscard]] double gapPercent(double value, double bound);
 
