@@ -3,6 +3,7 @@
 
 #include "input_limits.h"
 #include "parallel.h"
+#include "policy_choice.h"
 #include "simulation.h"
 #include "unfinished_jobs.h"
 
@@ -16,22 +17,27 @@
 
 namespace model {
 
+std::string RunPair::label() const
+{
+    std::string text = policyChoiceText(scheduler);
+    text += '/';
+    text += policyChoiceText(repartitioner);
+    return text;
+}
+
 std::vector<RunPair> parseRunPairs(const std::string& text)
 {
     std::vector<RunPair> pairs;
     std::istringstream in(text);
     std::string item;
-    const auto& reg = policies::builtinRegistry();
     while (std::getline(in, item, ',')) {
         if (item.empty())
             continue;
         const auto slash = item.find('/');
         if (slash == std::string::npos)
             throw policies::PolicyError("'" + item + "' needs the form scheduler/repartitioner");
-        RunPair p{{item.substr(0, slash), {}}, {item.substr(slash + 1), {}}};
-        (void)reg.createScheduler(p.scheduler.id, {});
-        (void)reg.createRepartitioner(p.repartitioner.id, {});
-        pairs.push_back(p);
+        pairs.push_back({parsePolicyChoice(item.substr(0, slash), PolicyKind::Scheduler),
+                         parsePolicyChoice(item.substr(slash + 1), PolicyKind::Repartitioner)});
     }
     if (pairs.empty())
         throw policies::PolicyError("no scheduler/repartitioner pair given");

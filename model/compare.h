@@ -21,10 +21,13 @@ struct RunPair
 {
     PolicyChoice scheduler;
     PolicyChoice repartitioner;
-    [[nodiscard]] std::string label() const { return scheduler.id + "/" + repartitioner.id; }
+    /// "scheduler/repartitioner", each with its parameters if any ("cedf/smart-mig:top_k=2").
+    [[nodiscard]] std::string label() const;
 };
 
-/// @brief Parses "cedf/static,edf-most-packed/none" (ids checked against the registry).
+/// @brief Parses "cedf/static,edf-most-packed/none" (ids checked against the registry); a policy
+/// may carry parameters, "cedf/smart-mig:decision_interval_min=2;max_changes_per_gpu_day=8"
+/// (parsePolicyChoice, policy_choice.h).
 /// @throws policies::PolicyError listing the valid ids.
 [[nodiscard]] std::vector<RunPair> parseRunPairs(const std::string& text);
 

@@ -135,7 +135,7 @@ std::string workloadLimitProblem(const WorkloadSpec& workload)
 
 std::string periodicDecisionProblem(const policies::Params& params, double spanMin)
 {
-    for (const char* key : {"epoch_min", "period_min"}) {
+    for (const char* key : {"epoch_min", "period_min", "decision_interval_min"}) {
         const auto it = params.find(key);
         if (it == params.end() || !std::holds_alternative<double>(it->second))
             continue;

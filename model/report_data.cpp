@@ -2,8 +2,10 @@
 #include "report_data.h"
 
 #include "objective.h"
+#include "policy_choice.h"
 #include "session_store.h"
 #include "simulation.h"
+#include "units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -16,33 +18,12 @@
 
 namespace model {
 
-namespace {
-
-/// The scenario's own parameters for its own policy ids, defaults otherwise.
-PolicyChoice withParams(const PolicyChoice& own, const std::string& id)
+std::string ReportRun::label() const
 {
-    return id == own.id ? own : PolicyChoice{id, {}};
-}
-
-/// Simulates every run (in parallel) and fills result; metrics too when @p keepMetrics is false.
-void simulateRuns(const Scenario& scenario, const std::vector<simcore::Job>& jobs, std::vector<ReportRun>& runs,
-                  bool keepMetrics)
-{
-    std::vector<std::future<simcore::RunResult>> futures;
-    for (const ReportRun& run : runs) {
-        RunOptions options;
-        options.seed = run.seed;
-        options.scheduler = withParams(scenario.scheduler, run.scheduler);
-        options.repartitioner = withParams(scenario.repartitioner, run.repartitioner);
-        futures.push_back(
-            std::async(std::launch::async, [&scenario, &jobs, options] { return simulate(scenario, jobs, options); }));
-    }
-    for (size_t i = 0; i < runs.size(); ++i) {
-        auto result = std::make_shared<simcore::RunResult>(futures[i].get());
-        if (!keepMetrics)
-            runs[i].metrics = result->metrics;
-        runs[i].result = std::move(result);
-    }
+    std::string text = policyChoiceText({scheduler, schedulerParams});
+    text += '/';
+    text += policyChoiceText({repartitioner, repartitionerParams});
+    return text;
 }
 
 simcore::RunMetrics metricsFromJson(const std::string& text)
@@ -66,7 +47,48 @@ simcore::RunMetrics metricsFromJson(const std::string& text)
     m.reconfigurations = o.value("reconfigurations", 0);
     m.preemptions = o.value("preemptions", 0);
     m.utilisation = o.value("utilisation", 0.0);
+    // Churn (docs/engine.md, Metrics). Sessions written before it was reported lack it: the changes
+    // per GPU per day follow from the stored count, fleet and makespan; the downtime does not (it
+    // needs the changes' times), so it stays NaN ("n/a") unless a matching re-run supplies it.
+    const auto gpus =
+        o.contains("gpu_energy_wmin") && o["gpu_energy_wmin"].is_array() ? o["gpu_energy_wmin"].size() : 0;
+    const double gpuDays = static_cast<double>(gpus) * m.makespanMin / simcore::kMinutesPerDay;
+    m.changesPerGpuDay = o.value("changes_per_gpu_day", gpuDays > 0.0 ? m.reconfigurations / gpuDays : 0.0);
+    m.reconfigDowntimeGpuMin = o.value("reconfig_downtime_gpu_min", std::nan(""));
+    m.downtimePerGpuDayMin = o.value("downtime_per_gpu_day_min", std::nan(""));
     return m;
+}
+
+namespace {
+
+/// The scenario's own parameters for its own policy ids, defaults otherwise.
+PolicyChoice withParams(const PolicyChoice& own, const std::string& id)
+{
+    return id == own.id ? own : PolicyChoice{id, {}};
+}
+
+/// Simulates every run (in parallel) and fills result; metrics too when @p keepMetrics is false.
+void simulateRuns(const Scenario& scenario, const std::vector<simcore::Job>& jobs, std::vector<ReportRun>& runs,
+                  bool keepMetrics)
+{
+    std::vector<std::future<simcore::RunResult>> futures;
+    for (const ReportRun& run : runs) {
+        RunOptions options;
+        options.seed = run.seed;
+        const bool own = run.schedulerParams.empty() && run.repartitionerParams.empty();
+        options.scheduler =
+            own ? withParams(scenario.scheduler, run.scheduler) : PolicyChoice{run.scheduler, run.schedulerParams};
+        options.repartitioner = own ? withParams(scenario.repartitioner, run.repartitioner)
+                                    : PolicyChoice{run.repartitioner, run.repartitionerParams};
+        futures.push_back(
+            std::async(std::launch::async, [&scenario, &jobs, options] { return simulate(scenario, jobs, options); }));
+    }
+    for (size_t i = 0; i < runs.size(); ++i) {
+        auto result = std::make_shared<simcore::RunResult>(futures[i].get());
+        if (!keepMetrics)
+            runs[i].metrics = result->metrics;
+        runs[i].result = std::move(result);
+    }
 }
 
 /// The cost of every run with a result, when the scenario has prices.
@@ -166,7 +188,17 @@ ReportData reportFromScenario(std::shared_ptr<const Scenario> scenario, const st
                                                  ? data.scenario->workload.poisson.seed
                                                  : data.scenario->workload.diurnal.seed);
     for (const RunPair& p : pairs)
-        data.runs.push_back({p.scheduler.id, p.repartitioner.id, used, 0, {}, nullptr, -1, {}, std::nullopt});
+        data.runs.push_back({p.scheduler.id,
+                             p.repartitioner.id,
+                             used,
+                             0,
+                             {},
+                             nullptr,
+                             -1,
+                             {},
+                             std::nullopt,
+                             p.scheduler.params,
+                             p.repartitioner.params});
     simulateRuns(*data.scenario, jobs, data.runs, false);
     addBounds(data, jobs, used);
     addCosts(data);
@@ -214,7 +246,9 @@ ReportData reportFromSession(const std::filesystem::path& path, const std::optio
                              nullptr,
                              -1,
                              {},
-                             std::nullopt});
+                             std::nullopt,
+                             {},
+                             {}});
     std::set<std::uint64_t> seeds;
     for (const ReportRun& run : data.runs)
         seeds.insert(run.seed);
@@ -236,7 +270,12 @@ ReportData reportFromSession(const std::filesystem::path& path, const std::optio
             for (const ReportRun& s : same)
                 if (s.storedId == run.storedId) {
                     run.result = s.result;
-                    if (!sameMetrics(run.result->metrics, run.metrics))
+                    const bool matches = sameMetrics(run.result->metrics, run.metrics);
+                    if (matches && std::isnan(run.metrics.downtimePerGpuDayMin)) { // stored before churn was
+                        run.metrics.reconfigDowntimeGpuMin = run.result->metrics.reconfigDowntimeGpuMin;
+                        run.metrics.downtimePerGpuDayMin = run.result->metrics.downtimePerGpuDayMin;
+                    }
+                    if (!matches)
                         run.note = "the re-run for the charts differs from the stored metrics (policy parameters "
                                    "other than the scenario's are not stored); the table shows the stored ones";
                 }

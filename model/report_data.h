@@ -35,8 +35,13 @@ struct ReportRun
     /// Cost and carbon of the run (docs/planning.md, Cost and carbon), from its simulated result;
     /// nullopt when the scenario has no cost settings or there is no result.
     std::optional<RunCost> cost;
+    /// Parameters given with the run (report --runs "cedf/smart-mig:key=value"); when both are
+    /// empty, the scenario's own parameters for its own policy ids apply.
+    policies::Params schedulerParams;
+    policies::Params repartitionerParams;
 
-    [[nodiscard]] std::string label() const { return scheduler + "/" + repartitioner; }
+    /// "scheduler/repartitioner", with the parameters given with the run if any.
+    [[nodiscard]] std::string label() const;
 };
 
 /// @brief Everything a report shows: the scenario, its runs and the lower bounds of their jobs.
@@ -81,6 +86,11 @@ struct ReportData
 /// (docs/planning.md, "Verdicts"); nullopt without runs or without a seed every label ran.
 /// @throws std::invalid_argument when data.baseline is not one of the runs' labels.
 [[nodiscard]] std::optional<Verdict> reportVerdict(const ReportData& data);
+
+/// @brief The metrics of a run's stored metrics JSON (a session's `metrics_json`). Churn figures
+/// missing from text stored before they were reported: the changes per GPU per day are derived from
+/// the stored count, fleet (`gpu_energy_wmin`) and makespan; the downtime is NaN (unknown).
+[[nodiscard]] simcore::RunMetrics metricsFromJson(const std::string& text);
 
 /// @brief Gap of @p value above @p bound in percent (0 when the bound is 0).
 [[nodiscard]] double gapPercent(double value, double bound);

@@ -27,6 +27,9 @@ std::string metricsJson(const simcore::RunResult& result, const std::vector<std:
     o["makespan_min"] = m.makespanMin;
     o["mean_wait_min"] = m.meanWaitMin;
     o["reconfigurations"] = m.reconfigurations;
+    o["changes_per_gpu_day"] = m.changesPerGpuDay;
+    o["reconfig_downtime_gpu_min"] = m.reconfigDowntimeGpuMin;
+    o["downtime_per_gpu_day_min"] = m.downtimePerGpuDayMin;
     o["preemptions"] = m.preemptions;
     o["utilisation"] = m.utilisation;
     o["steps"] = m.steps;

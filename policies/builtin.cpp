@@ -2,6 +2,7 @@
 #include "basic_repartitioners.h"
 #include "best_fit_memory.h"
 #include "cedf.h"
+#include "churn_limits.h"
 #include "demand_match.h"
 #include "dynamic_rl.h"
 #include "edf_marginal_et.h"
@@ -31,6 +32,36 @@ ParamSpec integer(std::string name, std::string description, double value, doubl
 ParamSpec text(std::string name, std::string description, std::string value, std::vector<std::string> choices = {})
 {
     return {std::move(name), "text", std::move(description), std::move(value), 0.0, 0.0, std::move(choices)};
+}
+
+/// Churn limits shared by the learned and threshold repartitioners (docs/learned-policies.md,
+/// "Churn and decision timing"); 0 keeps each policy's own timing and no budget.
+ParamSpec decisionInterval()
+{
+    return number("decision_interval_min", "decide every this many simulated minutes (0: the policy's own timing)", 0,
+                  0, 1440);
+}
+
+/// decision_interval_min, refused between 0 and kMinDecisionIntervalMin (a wake-up every few
+/// microseconds of simulated time would only make the run endless).
+double decisionIntervalOf(const ResolvedParams& p, const char* policy)
+{
+    constexpr double kMinDecisionIntervalMin = 0.01;
+    const double v = p.number("decision_interval_min");
+    if (v > 0.0 && v < kMinDecisionIntervalMin) {
+        std::string message = policy;
+        message += ": parameter 'decision_interval_min' = ";
+        message += std::to_string(v);
+        message += " must be 0 (off) or at least 0.01 minutes";
+        throw PolicyError(message);
+    }
+    return v;
+}
+
+ParamSpec changeBudget()
+{
+    return integer("max_changes_per_gpu_day", "layout changes of one GPU in any 24 hours at most (0: no limit)", 0, 0,
+                   ChurnBudget::kMaxPerDay);
 }
 
 template <typename T>
@@ -85,28 +116,38 @@ void registerLearnedRepartitioners(Registry& r)
          {text("weights", "trained policy file (empty: the shipped resources/policies/smart-mig.json)", ""),
           integer("decision_every", "events between two decisions", 5, 1, 1e6),
           integer("top_k", "next configuration drawn among the k most probable", 3, 1, 12),
-          integer("queue_sample", "queued jobs looked at per decision at most", rl::kSmartMigQueueSample, 1, 1e9)}},
+          integer("queue_sample", "queued jobs looked at per decision at most", rl::kSmartMigQueueSample, 1, 1e9),
+          decisionInterval(), changeBudget(),
+          number("change_cost", "churn cost: added to the logit of staying before the draw (0: none)", 0, 0, 100)}},
         [](const ResolvedParams& p) {
             const std::string file = p.text("weights");
             auto w = file.empty() ? rl::shippedSmartMig()
                                   : std::make_shared<const rl::SmartMigWeights>(rl::loadSmartMigWeights(file));
-            return std::make_unique<rl::SmartMigRepartitioner>(
-                w, rl::SmartMigRepartitioner::Settings{static_cast<int>(p.number("decision_every")),
-                                                       static_cast<int>(p.number("top_k")),
-                                                       static_cast<int>(p.number("queue_sample"))});
+            rl::SmartMigRepartitioner::Settings s{static_cast<int>(p.number("decision_every")),
+                                                  static_cast<int>(p.number("top_k")),
+                                                  static_cast<int>(p.number("queue_sample"))};
+            s.decisionIntervalMin = decisionIntervalOf(p, "smart-mig");
+            s.maxChangesPerGpuDay = static_cast<int>(p.number("max_changes_per_gpu_day"));
+            s.changeCost = p.number("change_cost");
+            return std::make_unique<rl::SmartMigRepartitioner>(w, s);
         });
     r.addRepartitioner(
         {"dynamic-rl",
          "Dynamic RL (single GPU): a learned Q table picks each GPU's 19-list configuration at fixed epochs from "
          "the time of day, the queue and the current configuration",
          {text("weights", "trained policy file (empty: the shipped resources/policies/dynamic-rl.json)", ""),
-          number("epoch_min", "minutes between decisions (0: the epoch it was trained with)", 0, 0, 1440)}},
+          number("epoch_min", "minutes between decisions (0: the epoch it was trained with)", 0, 0, 1440),
+          changeBudget(),
+          number("change_cost", "churn cost: a move must beat staying by more than this Q value (0: none)", 0, 0,
+                 1e6)}},
         [](const ResolvedParams& p) {
             const std::string file = p.text("weights");
             auto w = file.empty() ? rl::shippedDynamicRl()
                                   : std::make_shared<const rl::DynamicRlWeights>(rl::loadDynamicRlWeights(file));
             return std::make_unique<rl::DynamicRlRepartitioner>(
-                w, rl::DynamicRlRepartitioner::Settings{p.number("epoch_min")});
+                w, rl::DynamicRlRepartitioner::Settings{p.number("epoch_min"),
+                                                        static_cast<int>(p.number("max_changes_per_gpu_day")),
+                                                        p.number("change_cost")});
         });
 }
 
@@ -141,11 +182,13 @@ void registerRepartitioners(Registry& r)
           number("queue_low", "queued jobs per GPU at or under which the calm layout returns", 0.5, 0, 1e6),
           number("util_high", "utilisation that triggers the busy layout", 0.9, 0, 1),
           number("util_low", "utilisation at or under which the calm layout returns", 0.5, 0, 1),
-          number("min_dwell_min", "minutes between two switches at least", 30, 0, 1e6)}},
+          number("min_dwell_min", "minutes between two switches at least", 30, 0, 1e6), decisionInterval(),
+          changeBudget()}},
         [](const ResolvedParams& p) {
             return std::make_unique<ThresholdRepartitioner>(ThresholdRepartitioner::Settings{
                 p.text("list"), static_cast<int>(p.number("busy_config")), p.number("queue_high"),
-                p.number("queue_low"), p.number("util_high"), p.number("util_low"), p.number("min_dwell_min")});
+                p.number("queue_low"), p.number("util_high"), p.number("util_low"), p.number("min_dwell_min"),
+                decisionIntervalOf(p, "threshold"), static_cast<int>(p.number("max_changes_per_gpu_day"))});
         });
     r.addRepartitioner(
         {"demand-match",

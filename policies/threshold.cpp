@@ -28,12 +28,16 @@ std::vector<simcore::Layout> ThresholdRepartitioner::initialLayouts(const simcor
     }
     m_isBusy = false;
     m_lastSwitch = -1e300;
+    m_clock.reset();
+    m_budget.reset(1);
     return m_calm;
 }
 
 void ThresholdRepartitioner::decide(simcore::RepartitionRound& round)
 {
-    if (round.now() - m_lastSwitch < m_settings.minDwellMin)
+    if (round.now() - m_lastSwitch < m_settings.minDwellMin || !m_budget.allows(0, round.now()))
+        return;
+    if (!m_clock.due(round.now()))
         return;
     int busySlices = 0;
     int allSlices = 0;
@@ -64,6 +68,7 @@ void ThresholdRepartitioner::decide(simcore::RepartitionRound& round)
         return;
     }
     m_lastSwitch = round.now();
+    m_budget.record(0, round.now());
     const auto& target = m_isBusy ? m_busy : m_calm;
     for (int g = 0; g < round.gpuCount(); ++g)
         round.request(g, target[static_cast<size_t>(g)], reason);

@@ -156,6 +156,9 @@ py::dict metricsToPython(const simcore::RunMetrics& m)
     d["makespan_min"] = m.makespanMin;
     d["mean_wait_min"] = m.meanWaitMin;
     d["reconfigurations"] = m.reconfigurations;
+    d["changes_per_gpu_day"] = m.changesPerGpuDay;
+    d["reconfig_downtime_gpu_min"] = m.reconfigDowntimeGpuMin;
+    d["downtime_per_gpu_day_min"] = m.downtimePerGpuDayMin;
     d["preemptions"] = m.preemptions;
     d["utilisation"] = m.utilisation;
     d["steps"] = m.steps;

@@ -125,8 +125,12 @@ void Engine::reconfigure(int g, const Layout& layout, const std::string& reason)
     gs.hasPending = false;
     ++m_s.layoutEpoch;
     ++m_reconfigurations;
-    if (created && m_config.reconfigurationMin > 0.0)
+    if (created && m_config.reconfigurationMin > 0.0) {
         m_readyTimes.push({readyAt, g});
+        // A change during an earlier change's downtime adds only the part not yet counted.
+        gs.reconfigDowntimeMin += readyAt - std::max(m_s.now, std::min(gs.downUntil, readyAt));
+        gs.downUntil = std::max(gs.downUntil, readyAt);
+    }
     m_s.refreshGpu(g);
     for (auto* o : m_observers)
         o->onRepartition(m_s.now, g, from, layout, created ? readyAt : m_s.now, reason);

@@ -64,6 +64,10 @@ struct GpuState
     double energyWmin = 0.0;
     double idleEnergyWmin = 0.0; ///< energy while no instance was busy
     double busySliceMinutes = 0.0;
+    /// Minutes this GPU spent reconfiguring: the union of the downtimes [change, readyAt) of its
+    /// layout changes that created instances (docs/engine.md, Metrics).
+    double reconfigDowntimeMin = 0.0;
+    double downUntil = 0.0; ///< end of its latest reconfiguration downtime
     /// Free instances by compute size: bit i of freeBySize[k] is set when instance i (its
     /// index in `instances`, which is the layout's position order) has k compute slices and is
     /// free (EngineState::instanceFree). Kept exact by the engine at every change, so the first

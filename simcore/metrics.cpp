@@ -2,6 +2,7 @@
 #include "engine.h"
 #include "objective.h"
 #include "results.h"
+#include "units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -100,8 +101,13 @@ void collectOutcome(const Engine& engine, RunResult& result)
         result.gpuIdleEnergyWmin.push_back(g.idleEnergyWmin);
         sliceMinutes += g.busySliceMinutes;
         capacity += g.model->computeSlices * m.makespanMin;
+        m.reconfigDowntimeGpuMin += g.reconfigDowntimeMin;
     }
     m.utilisation = capacity > 0.0 ? sliceMinutes / capacity : 0.0;
+    // Churn per GPU per day of the run (its makespan, as energy; docs/engine.md, Metrics).
+    const double gpuDays = static_cast<double>(s.gpus.size()) * m.makespanMin / kMinutesPerDay;
+    m.changesPerGpuDay = gpuDays > 0.0 ? m.reconfigurations / gpuDays : 0.0;
+    m.downtimePerGpuDayMin = gpuDays > 0.0 ? m.reconfigDowntimeGpuMin / gpuDays : 0.0;
     result.instances = engine.instanceLedger();
 }
 

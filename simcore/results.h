@@ -25,6 +25,12 @@ struct RunMetrics
     double makespanMin = 0.0;   ///< last completion
     double meanWaitMin = 0.0;   ///< first start - release, over started jobs
     int reconfigurations = 0;   ///< GPU layout changes after time 0
+    /// reconfigurations / GPUs / (makespan in days); 0 when the makespan is 0.
+    double changesPerGpuDay = 0.0;
+    /// GPU-minutes spent reconfiguring: per GPU, the union of the downtimes of its layout changes
+    /// that created instances (the scenario's reconfiguration time each), summed over the fleet.
+    double reconfigDowntimeGpuMin = 0.0;
+    double downtimePerGpuDayMin = 0.0; ///< reconfigDowntimeGpuMin / GPUs / (makespan in days)
     int preemptions = 0;
     double utilisation = 0.0; ///< busy compute-slice time / (compute slices * makespan)
     long long steps = 0;      ///< event times processed

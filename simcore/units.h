@@ -7,4 +7,7 @@ namespace simcore {
 /// 60 minutes. Every conversion to kWh divides by this one constant.
 inline constexpr double kWminPerKwh = 60.0 * 1000.0;
 
+/// Minutes in a day: churn figures are per GPU per day of simulated time (docs/engine.md, Metrics).
+inline constexpr double kMinutesPerDay = 1440.0;
+
 } // namespace simcore

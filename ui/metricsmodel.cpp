@@ -53,6 +53,12 @@ std::vector<MetricRow> plainRows(const simcore::RunMetrics& m)
         row(tr("Mean wait"), m.meanWaitMin, 3, tr("min"), tr("First start minus release, over started jobs")),
         row(tr("Utilisation"), 100.0 * m.utilisation, 1, tr("%"), tr("Busy compute-slice time / (slices · makespan)")),
         countRow(tr("Reconfigurations"), m.reconfigurations, QString(), tr("GPU layout changes after time 0")),
+        row(tr("Layout changes per GPU per day"), m.changesPerGpuDay, 2, QString(),
+            tr("Reconfigurations / GPUs / days of the run (its makespan)")),
+        row(tr("Reconfiguration downtime"), m.reconfigDowntimeGpuMin, 2, tr("GPU-min"),
+            tr("Minutes GPUs spent reconfiguring (overlapping changes of one GPU counted once)")),
+        row(tr("Downtime per GPU per day"), m.downtimePerGpuDayMin, 3, tr("min"),
+            tr("Reconfiguration downtime / GPUs / days of the run")),
         countRow(tr("Preemptions"), m.preemptions, QString(), tr("Running jobs taken off their instance")),
         countRow(tr("Simulation steps"), m.steps, QString(), tr("Event times the simulator processed")),
     };

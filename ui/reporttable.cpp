@@ -11,6 +11,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <optional>
 
@@ -55,7 +56,8 @@ std::vector<Column> columns(const model::Objective& objective)
             {QObject::tr("ET\nvs ET_LB"), 0.0, right},
             {QObject::tr("Max tard.\n(min)"), 0.0, right},
             {QObject::tr("Tardy\njobs"), 0.0, right},
-            {QObject::tr("Layout\nchanges"), 0.0, right},
+            {QObject::tr("Layout changes\n/GPU/day"), 0.0, right},
+            {QObject::tr("Downtime\n(min/GPU/day)"), 0.0, right},
             {QObject::tr("Utili-\nsation"), 0.0, right}};
 }
 
@@ -103,7 +105,8 @@ QStringList runCells(const model::ReportData& data, size_t i, const std::optiona
             b && b->tardiness.etGapMeaningful ? percentGap(m.et, model::etBound(*b, a)) : na,
             num(m.maxTardinessMin, 1),
             num(100.0 * m.tardyFraction, 1) + QStringLiteral(" %"),
-            QString::number(m.reconfigurations),
+            num(m.changesPerGpuDay, 2),
+            std::isnan(m.downtimePerGpuDayMin) ? na : num(m.downtimePerGpuDayMin, 3),
             num(100.0 * m.utilisation, 1) + QStringLiteral(" %")};
 }
 
@@ -125,6 +128,7 @@ QStringList boundCells(const model::ReportData& data)
                 dash,
                 dash,
                 dash,
+                dash,
                 dash};
     return {QObject::tr("Lower bound of these jobs"),
             dash,
@@ -134,6 +138,7 @@ QStringList boundCells(const model::ReportData& data)
             b->tardiness.computed ? num(b->tardiness.avgTardinessMin, 3) : na,
             dash,
             num(model::etBound(*b, data.scenario->energyWeight), 4),
+            dash,
             dash,
             dash,
             dash,

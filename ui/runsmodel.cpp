@@ -141,6 +141,10 @@ QVariant RunsModel::value(const RunSpec& spec, int column) const
         return bounds ? QVariant(bounds->tardiness.computed ? m.avgTardinessMin - tBound : qQNaN()) : QVariant();
     case EtColumn:
         return m.et;
+    case ChurnColumn:
+        return m.changesPerGpuDay;
+    case DowntimeColumn:
+        return m.downtimePerGpuDayMin;
     case EtGapColumn:
         // Against a tardiness bound far below any schedule (every real day: docs/bounds.md) the ET
         // bound is about a x E_LB / (a + 1), and the "gap" would mostly be the run's own tardiness,
@@ -229,7 +233,9 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
                                                    QT_TR_NOOP("Rank"),
                                                    QT_TR_NOOP("vs\nbaseline"),
                                                    QT_TR_NOOP("Cost/day"),
-                                                   QT_TR_NOOP("CO2/day\n(kg)")};
+                                                   QT_TR_NOOP("CO2/day\n(kg)"),
+                                                   QT_TR_NOOP("Changes/\nGPU/day"),
+                                                   QT_TR_NOOP("Downtime/\nGPU/day (min)")};
     static const char* const tips[ColumnCount] = {
         QT_TR_NOOP("scheduler / repartitioner"),
         QT_TR_NOOP("done, running (with progress), stale (an older scenario or parameters) or failed"),
@@ -248,7 +254,10 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
                    "interval with several seeds, n.s. when the interval holds 0"),
         QT_TR_NOOP("energy cost (each hour's energy x its price) + amortised GPU cost, per simulated day; empty "
                    "without cost settings (Scenario settings)"),
-        QT_TR_NOOP("each hour's energy x its carbon intensity, per simulated day")};
+        QT_TR_NOOP("each hour's energy x its carbon intensity, per simulated day"),
+        QT_TR_NOOP("churn: GPU layout changes after time 0 per GPU per day of the run (its makespan)"),
+        QT_TR_NOOP("minutes per GPU per day that GPUs spent reconfiguring (the scenario's reconfiguration time of each "
+                   "change that created instances, overlaps counted once)")};
     if (role == Qt::DisplayRole && section == CostColumn) {
         const auto scenario = m_workspace->scenario();
         const bool priced = scenario && scenario->cost;

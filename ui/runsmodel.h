@@ -34,6 +34,8 @@ public:
         VsBaselineColumn, ///< % difference to the verdict's baseline
         CostColumn,       ///< total cost per day (docs/planning.md, Cost and carbon); empty without prices
         CarbonColumn,     ///< kg CO2 per day
+        ChurnColumn,      ///< layout changes per GPU per day
+        DowntimeColumn,   ///< reconfiguration downtime, minutes per GPU per day
         ColumnCount
     };
     /// Unformatted value (double) for sorting and tests; the spec's key on every column.

@@ -53,13 +53,14 @@ QString droppedFile(const QMimeData* mime)
 
 /// Whether every metric of @p fresh has the same value in @p stored (which may hold more keys,
 /// e.g. the scenario name migsight-cli adds). Numbers are written with round-trip precision, so
-/// equal means bit for bit.
+/// equal means bit for bit. A metric that @p stored lacks (written before that metric existed,
+/// e.g. the churn figures) is not compared.
 bool sameMetrics(const std::string& fresh, const std::string& stored)
 {
     const QJsonObject a = QJsonDocument::fromJson(QByteArray::fromStdString(fresh)).object();
     const QJsonObject b = QJsonDocument::fromJson(QByteArray::fromStdString(stored)).object();
     for (auto it = a.begin(); it != a.end(); ++it)
-        if (b.value(it.key()) != it.value())
+        if (b.contains(it.key()) && b.value(it.key()) != it.value())
             return false;
     return !a.isEmpty();
 }

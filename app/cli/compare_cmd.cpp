@@ -148,8 +148,8 @@ void printTable(std::ostream& out, const model::CompareResult& r, const model::V
         << std::setw(10) << "rank" << std::setw(20) << (v.objective.name() + " mean") << std::setw(10) << "diff %"
         << std::setw(10) << "+-95%" << std::setw(11) << "signif." << std::setw(24) << "energy (W*min)" << std::setw(16)
         << "gap E_LB" << std::setw(22) << "avg tardiness (min)" << std::setw(20) << "above T_LB (min)" << std::setw(22)
-        << "ET"
-        << "gap ET_LB\n";
+        << "ET" << std::setw(16) << "gap ET_LB" << std::setw(22) << "changes/GPU/day"
+        << "downtime/GPU/day (min)\n";
     // A mean of gaps over seeds is only a gap if every seed has a bound; an ET gap only if every
     // seed's tardiness bound is the LP's (the real-day bounds are far below any schedule).
     const bool tl =
@@ -158,7 +158,7 @@ void printTable(std::ostream& out, const model::CompareResult& r, const model::V
                                  [](const model::Bounds& b) { return b.tardiness.etGapMeaningful; });
     for (const auto& ranked : v.ranked) {
         const size_t p = ranked.run;
-        std::vector<double> e, t, et, ge, gt, get;
+        std::vector<double> e, t, et, ge, gt, get, churn, down;
         for (const auto& run : r.runs) {
             if (run.pair != p)
                 continue;
@@ -170,13 +170,16 @@ void printTable(std::ostream& out, const model::CompareResult& r, const model::V
             ge.push_back(gapPercent(run.metrics.energyWmin, b.energy.energyWmin));
             gt.push_back(b.tardiness.computed ? run.metrics.avgTardinessMin - tlb : 0.0);
             get.push_back(gapPercent(run.metrics.et, model::etBound(b, weights[run.variant])));
+            churn.push_back(run.metrics.changesPerGpuDay);
+            down.push_back(run.metrics.downtimePerGpuDayMin);
         }
         out << std::left << std::setw(lw) << r.label(p);
         printVerdictCells(out, v, ranked);
         out << std::setw(24) << cell(model::meanCi(e), 0) << std::setw(16) << (cell(model::meanCi(ge), 1) + "%")
             << std::setw(22) << cell(model::meanCi(t), 4) << std::setw(20)
             << (tl ? cell(model::meanCi(gt), 3) : std::string("n/a")) << std::setw(22) << cell(model::meanCi(et), 5)
-            << (etl ? cell(model::meanCi(get), 1) + "%" : std::string("n/a")) << "\n";
+            << std::setw(16) << (etl ? cell(model::meanCi(get), 1) + "%" : std::string("n/a")) << std::setw(22)
+            << cell(model::meanCi(churn), 2) << cell(model::meanCi(down), 3) << "\n";
     }
     printBoundsFooter(out, r);
     const auto missing =
@@ -299,6 +302,9 @@ nlohmann::ordered_json runsJson(const model::CompareResult& result, bool variant
             model::metricsJson(rr, {{"scheduler", model::jsonString(result.pairs[run.pair].scheduler.id)},
                                     {"repartitioner", model::jsonString(result.pairs[run.pair].repartitioner.id)},
                                     {"seed", std::to_string(run.seed)}}));
+        const auto& pair = result.pairs[run.pair];
+        if (!pair.scheduler.params.empty() || !pair.repartitioner.params.empty())
+            o["label"] = result.label(run.pair); // rows that differ only in their parameters
         if (variants)
             o["variant"] = result.variants[run.variant];
         o["illegal_decisions"] = run.illegalDecisions;

@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "exports.h"
 #include "jobs_csv.h"
+#include "policy_choice.h"
 #include "result_json.h"
 #include "simulation.h"
 
@@ -65,9 +66,9 @@ int runExport(const std::vector<std::string>& words, std::ostream& out, std::ost
     if (auto s = args.value("--seed"))
         options.seed = seedOption("--seed", *s);
     if (auto s = args.value("--scheduler"))
-        options.scheduler = model::PolicyChoice{*s, {}};
+        options.scheduler = model::parsePolicyChoice(*s, model::PolicyKind::Scheduler);
     if (auto s = args.value("--repartitioner"))
-        options.repartitioner = model::PolicyChoice{*s, {}};
+        options.repartitioner = model::parsePolicyChoice(*s, model::PolicyKind::Repartitioner);
     const auto jobs = model::scenarioJobs(sc, options.seed, problems);
     if (printProblems(err, problems))
         return kExitBadInput;

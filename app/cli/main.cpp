@@ -34,13 +34,18 @@ Commands:
       --workload-out writes the jobs that were simulated in the input format; --db stores the
       run (settings, metrics, per-job results, time series) in a session file; --plugin runs a
       Python file that registers policies with the migsight module (docs/python.md, Plugins).
+      A policy may carry parameters: --repartitioner "smart-mig:decision_interval_min=2;top_k=3"
+      (here and in compare's --runs; `policies` lists them). The summary ends with the churn:
+      layout changes and reconfiguration downtime per GPU per day.
   compare SCENARIO.json --runs "cedf/static,edf-most-packed/static,cedf/none" [--seeds 1-10]
           [--jobs JOBS.csv] [--multiplier X] [--threads N] [--json] [--db SESSION.sqlite]
           [--objective et|energy:T|p95|cost] [--baseline SCHED/REPART]
           [--variants VARIANTS.json] [--variant "NAME:key=value;..."]... [--no-base]
       Runs every scheduler/repartitioner pair on the same jobs for every seed, in parallel, and
-      prints energy, average tardiness and ET with their gaps to the lower bounds (mean and 95%
-      interval over seeds); --json prints one object per run. --multiplier replaces the
+      prints energy, average tardiness and ET with their gaps to the lower bounds, and the churn
+      (layout changes and reconfiguration downtime per GPU per day) (mean and 95% interval over
+      seeds); --json prints one object per run. A pair's policies may carry parameters,
+      "cedf/smart-mig:decision_interval_min=2;max_changes_per_gpu_day=8". --multiplier replaces the
       diurnal load multiplier of the scenario. The runs are ranked on --objective (default et;
       energy:T ranks runs with mean avg tardiness above T minutes last; cost: cost per day,
       with the scenario's cost settings) against --baseline

@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "playback.h"
 #include "playbackexport.h"
+#include "policy_choice.h"
 
 #include <QGuiApplication>
 
@@ -66,9 +67,9 @@ int runPlayback(const std::vector<std::string>& words, std::ostream& out, std::o
     auto scenario = std::make_shared<const model::Scenario>(model::loadScenario(input, problems));
     model::RunOptions options;
     if (auto s = args.value("--scheduler"))
-        options.scheduler = model::PolicyChoice{*s, {}};
+        options.scheduler = model::parsePolicyChoice(*s, model::PolicyKind::Scheduler);
     if (auto s = args.value("--repartitioner"))
-        options.repartitioner = model::PolicyChoice{*s, {}};
+        options.repartitioner = model::parsePolicyChoice(*s, model::PolicyKind::Repartitioner);
     if (auto s = args.value("--seed"))
         options.seed = seedOption("--seed", *s);
     options.timeSeries = false;

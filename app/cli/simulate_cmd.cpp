@@ -6,6 +6,7 @@
 #include "engine.h"
 #include "input_limits.h"
 #include "jobs_csv.h"
+#include "policy_choice.h"
 #include "recorder.h"
 #include "result_json.h"
 #include "scenario.h"
@@ -62,7 +63,10 @@ void printSummary(std::ostream& out, const model::Scenario& sc, const model::Pol
         << "Makespan        " << fixed(m.makespanMin, 2) << " min\n"
         << "Mean wait       " << fixed(m.meanWaitMin, 3) << " min\n"
         << "Utilisation     " << fixed(100.0 * m.utilisation, 1) << "% of compute slices\n"
-        << "Reconfigs       " << m.reconfigurations << ", preemptions " << m.preemptions << "\n";
+        << "Reconfigs       " << m.reconfigurations << ", preemptions " << m.preemptions << "\n"
+        << "Churn           " << fixed(m.changesPerGpuDay, 2) << " layout changes per GPU per day, downtime "
+        << fixed(m.reconfigDowntimeGpuMin, 2) << " GPU-min (" << fixed(m.downtimePerGpuDayMin, 3)
+        << " min per GPU per day)\n";
     for (const auto& msg : r.illegalDecisions)
         out << "warning: " << msg << "\n";
 }
@@ -122,13 +126,15 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
     std::optional<std::uint64_t> seed;
     if (auto s = args.value("--seed"))
         seed = seedOption("--seed", *s);
+    // The plugin first: its policies may be named with --scheduler and --repartitioner.
+    const policies::Registry* plugin = pluginRegistry(args);
     model::RunOptions options;
     options.seed = seed;
     options.timeSeries = args.value("--db").has_value();
     if (auto s = args.value("--scheduler"))
-        options.scheduler = model::PolicyChoice{*s, {}};
+        options.scheduler = model::parsePolicyChoice(*s, model::PolicyKind::Scheduler, plugin);
     if (auto s = args.value("--repartitioner"))
-        options.repartitioner = model::PolicyChoice{*s, {}};
+        options.repartitioner = model::parsePolicyChoice(*s, model::PolicyKind::Repartitioner, plugin);
     if (!problems.empty()) {
         printProblems(err, problems);
         return kExitBadInput;
@@ -167,7 +173,6 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
             return true;
         };
     }
-    const policies::Registry* plugin = pluginRegistry(args);
     const simcore::RunResult result =
         plugin ? simulateWith(*plugin, sc, jobs, options) : model::simulate(sc, jobs, options);
     if (auto path = args.value("--jobs-out")) {

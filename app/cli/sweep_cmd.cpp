@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "compare.h"
 #include "mpi_layer.h"
+#include "policy_choice.h"
 #include "registry.h"
 #include "result_json.h"
 #include "scenario_writer.h"
@@ -266,15 +267,10 @@ int runSweep(const std::vector<std::string>& words, std::ostream& out, std::ostr
     auto scenario = model::loadScenario(args.onePositional("scenario file"), problems);
     if (printProblems(err, problems))
         return kExitBadInput;
-    const auto& registry = policies::builtinRegistry();
-    if (auto s = args.value("--scheduler")) {
-        (void)registry.createScheduler(*s, {});
-        scenario.scheduler = {*s, {}};
-    }
-    if (auto s = args.value("--repartitioner")) {
-        (void)registry.createRepartitioner(*s, {});
-        scenario.repartitioner = {*s, {}};
-    }
+    if (auto s = args.value("--scheduler"))
+        scenario.scheduler = model::parsePolicyChoice(*s, model::PolicyKind::Scheduler);
+    if (auto s = args.value("--repartitioner"))
+        scenario.repartitioner = model::parsePolicyChoice(*s, model::PolicyKind::Repartitioner);
     // Open the session first: a read-only or damaged file is reported before a long run.
     std::unique_ptr<model::SessionStore> store;
     if (auto db = args.value("--db"); db && mpiRank() == 0)

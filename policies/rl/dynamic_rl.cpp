@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dynamic_rl.h"
 
+#include "churn_limits.h"
 #include "layout_plan.h"
 #include "rng.h"
 #include "smart_mig.h"
@@ -16,6 +17,8 @@ struct DynamicRlRepartitioner::Impl
 {
     std::shared_ptr<const DynamicRlWeights> weights;
     double epoch = 30.0;
+    double changeCost = 0.0;
+    ChurnBudget budget;
     std::vector<const std::vector<simcore::Layout>*> lists;
     std::vector<int> configOf;
     double nextEpoch = 0.0;
@@ -28,6 +31,15 @@ struct DynamicRlRepartitioner::Impl
         const double* q = weights->q.data() + static_cast<ptrdiff_t>(state) * n;
         return static_cast<int>(std::max_element(q, q + n) - q); // first of the best
     }
+
+    /// The churn limits: GPU g's budget has room and the move's Q gain exceeds the change cost.
+    [[nodiscard]] bool worthChanging(int g, int state, int from, int to, double now) const
+    {
+        const double* q = weights->q.data() + static_cast<ptrdiff_t>(state) * weights->configs;
+        if (changeCost > 0.0 && q[to] - q[from] <= changeCost)
+            return false;
+        return budget.allows(g, now);
+    }
 };
 
 DynamicRlRepartitioner::DynamicRlRepartitioner(std::shared_ptr<const DynamicRlWeights> weights, Settings settings)
@@ -35,6 +47,8 @@ DynamicRlRepartitioner::DynamicRlRepartitioner(std::shared_ptr<const DynamicRlWe
 {
     m->weights = std::move(weights);
     m->epoch = settings.epochMin > 0.0 ? settings.epochMin : m->weights->epochMin;
+    m->changeCost = settings.changeCost;
+    m->budget = ChurnBudget(settings.maxChangesPerGpuDay);
 }
 
 DynamicRlRepartitioner::~DynamicRlRepartitioner() = default;
@@ -72,6 +86,7 @@ std::vector<simcore::Layout> DynamicRlRepartitioner::initialLayouts(const simcor
         out.push_back(list.layouts[static_cast<size_t>(c)]);
     }
     s.nextEpoch = 0.0;
+    s.budget.reset(static_cast<int>(setup.gpus.size()));
     s.rng = simcore::Rng(setup.seed ^ 0xd1a11e5eedULL);
     return out;
 }
@@ -91,10 +106,13 @@ void DynamicRlRepartitioner::decide(simcore::RepartitionRound& round)
         int to = s.greedy(state);
         if (s.trace != nullptr && s.rng.uniform() < s.trace->epsilon)
             to = static_cast<int>(s.rng.below(static_cast<std::uint64_t>(n)));
+        if (to != from && !s.worthChanging(g, state, from, to, now))
+            to = from;
         if (s.trace != nullptr && g == 0)
             s.trace->steps.push_back({state, to, cumulativeCost(*s.trace->engine, s.trace->jobs)});
         if (to == from)
             continue;
+        s.budget.record(g, now);
         s.configOf[static_cast<size_t>(g)] = to;
         std::string reason = "dynamic-rl: configuration " + std::to_string(from + 1) + " -> " + std::to_string(to + 1);
         if (round.explaining()) {

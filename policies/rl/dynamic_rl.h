@@ -40,6 +40,9 @@ public:
     struct Settings
     {
         double epochMin = 0.0; ///< minutes between decisions; 0 = the epoch it was trained with
+        /// Churn limits (docs/learned-policies.md, "Churn and decision timing"); the defaults are off.
+        int maxChangesPerGpuDay = 0; ///< > 0: a GPU changes at most this often in any 24 h
+        double changeCost = 0.0;     ///< a move must beat staying by more than this Q value
     };
     DynamicRlRepartitioner(std::shared_ptr<const DynamicRlWeights> weights, Settings settings);
     ~DynamicRlRepartitioner() override;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "smart_mig.h"
 
+#include "churn_limits.h"
 #include "engine.h"
 #include "layout_plan.h"
 #include "rl_mlp.h"
@@ -141,6 +142,8 @@ struct SmartMigRepartitioner::Impl
     std::vector<int> position;                              ///< index of each GPU in its members list
     std::vector<int> counts;
     simcore::Rng rng{1};
+    policies::DecisionClock clock;
+    policies::ChurnBudget budget;
     long long events = 0;
     long long decisions = 0;
     SmartMigTrace* trace = nullptr;
@@ -148,6 +151,7 @@ struct SmartMigRepartitioner::Impl
     std::array<double, kSmartMigObservation> obs{};
     std::vector<double> logits;
     std::vector<double> probs;
+    std::vector<double> row; ///< one row's logits with the change cost
     struct Change
     {
         int gpu;
@@ -217,6 +221,9 @@ SmartMigRepartitioner::SmartMigRepartitioner(std::shared_ptr<const SmartMigWeigh
     m->actor = makeNetwork(m->weights->actor);
     m->logits.resize(static_cast<size_t>(m->n * m->n));
     m->probs.resize(m->logits.size());
+    m->row.resize(static_cast<size_t>(m->n));
+    m->clock = policies::DecisionClock(settings.decisionIntervalMin);
+    m->budget = policies::ChurnBudget(settings.maxChangesPerGpuDay);
 }
 
 SmartMigRepartitioner::~SmartMigRepartitioner() = default;
@@ -252,14 +259,20 @@ std::vector<simcore::Layout> SmartMigRepartitioner::initialLayouts(const simcore
     s.rng = simcore::Rng(setup.seed ^ 0x5ad7c0de5eedULL);
     s.events = 0;
     s.decisions = 0;
+    s.clock.reset();
+    s.budget.reset(static_cast<int>(setup.gpus.size()));
     return out;
 }
 
 void SmartMigRepartitioner::decide(simcore::RepartitionRound& round)
 {
     Impl& s = *m;
-    if (s.events++ % std::max(1, s.settings.decisionEvery) != 0)
+    if (s.clock.enabled()) {
+        if (!s.clock.due(round.now()))
+            return;
+    } else if (s.events++ % std::max(1, s.settings.decisionEvery) != 0) {
         return;
+    }
     ++s.decisions;
     smartMigObservation(round, s.counts, s.settings.queueSample, s.obs.data());
     s.actor.forward(s.obs.data(), s.logits.data());
@@ -267,8 +280,13 @@ void SmartMigRepartitioner::decide(simcore::RepartitionRound& round)
     for (int c = 0; c < s.n; ++c) {
         if (s.counts[static_cast<size_t>(c)] == 0)
             continue;
-        topKRow(s.logits.data() + static_cast<ptrdiff_t>(c) * s.n, s.n, s.settings.topK,
-                s.probs.data() + static_cast<ptrdiff_t>(c) * s.n);
+        const double* row = s.logits.data() + static_cast<ptrdiff_t>(c) * s.n;
+        if (s.settings.changeCost != 0.0) { // a cost per change: staying looks better by that much
+            std::copy(row, row + s.n, s.row.begin());
+            s.row[static_cast<size_t>(c)] += s.settings.changeCost;
+            row = s.row.data();
+        }
+        topKRow(row, s.n, s.settings.topK, s.probs.data() + static_cast<ptrdiff_t>(c) * s.n);
         s.sampleRow(c);
     }
     SmartMigStep* step = nullptr;
@@ -283,6 +301,9 @@ void SmartMigRepartitioner::decide(simcore::RepartitionRound& round)
         step->cost = cumulativeCost(*s.trace->engine, s.trace->jobs);
     }
     for (const auto& ch : s.changes) {
+        if (!s.budget.allows(ch.gpu, round.now()))
+            continue; // its budget of changes for the last 24 h is spent: it stays
+        s.budget.record(ch.gpu, round.now());
         if (step != nullptr) {
             --step->moves[static_cast<size_t>(ch.from * s.n + ch.from)];
             ++step->moves[static_cast<size_t>(ch.from * s.n + ch.to)];
@@ -301,6 +322,11 @@ void SmartMigRepartitioner::decide(simcore::RepartitionRound& round)
         }
         round.request(ch.gpu, (*s.lists[static_cast<size_t>(ch.gpu)])[static_cast<size_t>(ch.to)], std::move(reason));
     }
+}
+
+double SmartMigRepartitioner::nextWakeup(double /*now*/) const
+{
+    return m->clock.nextWakeup();
 }
 
 void SmartMigRepartitioner::setTrace(SmartMigTrace* trace)

@@ -46,7 +46,8 @@ inline constexpr int kSmartMigQueueSample = 64;
 /// events one shared actor network maps a 53-number fleet observation to a 12x12 row-stochastic
 /// matrix p(next | current configuration); every GPU samples its next configuration among the
 /// top-k entries of its current row. Work per decision does not grow with the fleet except for the
-/// GPUs that change (see docs/learned-policies.md).
+/// GPUs that change (see docs/learned-policies.md). Optional churn limits: decisions every N
+/// simulated minutes, a per-GPU budget of changes per day and a cost per change.
 class SmartMigRepartitioner : public simcore::Repartitioner
 {
 public:
@@ -55,12 +56,17 @@ public:
         int decisionEvery = 5; ///< events between two decisions
         int topK = 3;
         int queueSample = kSmartMigQueueSample; ///< queued jobs looked at per decision at most (evenly spaced)
+        /// Churn limits (docs/learned-policies.md, "Churn and decision timing"); the defaults are off.
+        double decisionIntervalMin = 0.0; ///< > 0: decide every this many simulated minutes instead
+        int maxChangesPerGpuDay = 0;      ///< > 0: a GPU changes at most this often in any 24 h
+        double changeCost = 0.0;          ///< added to each row's stay logit before the top-k draw
     };
     SmartMigRepartitioner(std::shared_ptr<const SmartMigWeights> weights, Settings settings);
     ~SmartMigRepartitioner() override;
 
     std::vector<simcore::Layout> initialLayouts(const simcore::RunSetup& setup) override;
     void decide(simcore::RepartitionRound& round) override;
+    [[nodiscard]] double nextWakeup(double now) const override;
 
     /// Training only: record decisions (and read costs) into @p trace; nullptr stops recording.
     void setTrace(SmartMigTrace* trace);

@@ -45,6 +45,7 @@ private slots:
     void etGapOnlyAgainstTheLp();
     void unknownPolicy_data();
     void unknownPolicy();
+    void churnAndPolicyParameters();
 };
 
 void TestCliCompare::compareJson_data()
@@ -71,9 +72,19 @@ void TestCliCompare::compareJson()
     QVERIFY(doc.isArray());
     const QJsonArray runs = doc.array();
     QCOMPARE(runs.size(), 6);
-    const QStringList fields = {
-        "scheduler", "energy_lb_wmin", "repartitioner",   "seed", "energy_wmin", "avg_tardiness_min", "et",
-        "jobs",      "makespan_min",   "reconfigurations"};
+    const QStringList fields = {"scheduler",
+                                "energy_lb_wmin",
+                                "repartitioner",
+                                "seed",
+                                "energy_wmin",
+                                "avg_tardiness_min",
+                                "et",
+                                "jobs",
+                                "makespan_min",
+                                "reconfigurations",
+                                "changes_per_gpu_day",
+                                "reconfig_downtime_gpu_min",
+                                "downtime_per_gpu_day_min"};
     const char* order[] = {"cedf", "cedf", "cedf", "edf-most-packed", "edf-most-packed", "edf-most-packed"};
     for (int i = 0; i < 6; ++i) {
         const QJsonObject o = runs[i].toObject();
@@ -85,6 +96,8 @@ void TestCliCompare::compareJson()
         QCOMPARE(o["seed"].toInt(), 1 + i % 3);
         QVERIFY(o["jobs"].toInt() > 0);
         QCOMPARE(o["reconfigurations"].toInt(), 0); // static layouts
+        QCOMPARE(o["changes_per_gpu_day"].toDouble(), 0.0);
+        QCOMPARE(o["downtime_per_gpu_day_min"].toDouble(), 0.0);
         QVERIFY(o["energy_lb_wmin"].toDouble() > 0.0);
         QVERIFY2(o["energy_wmin"].toDouble() >= o["energy_lb_wmin"].toDouble(),
                  qPrintable(QStringLiteral("run %1: energy %2 below its bound %3")
@@ -159,6 +172,42 @@ void TestCliCompare::unknownPolicy()
     QVERIFY(o.out.isEmpty());
 }
 
+void TestCliCompare::churnAndPolicyParameters()
+{
+    // Two smart-mig rows that differ only in a parameter given on the command line: the second
+    // decides every 60 simulated minutes, so it changes layouts less often; both rows show churn.
+    const QString runs = QStringLiteral("cedf/smart-mig,cedf/smart-mig:decision_interval_min=60");
+    const Output json = cli({"compare", sample("paper-fleet.json"), "--runs", runs, "--seeds", "2", "--json"});
+    QVERIFY2(json.exitCode == 0, json.err.constData());
+    const QJsonArray arr = QJsonDocument::fromJson(json.out).array();
+    QCOMPARE(arr.size(), 2);
+    const QJsonObject every5 = arr[0].toObject();
+    const QJsonObject hourly = arr[1].toObject();
+    QVERIFY(!every5.contains("label"));
+    QCOMPARE(hourly["label"].toString(), runs.section(QLatin1Char(','), 1));
+    QVERIFY(hourly["changes_per_gpu_day"].toDouble() > 0.0);
+    QVERIFY(hourly["changes_per_gpu_day"].toDouble() < every5["changes_per_gpu_day"].toDouble());
+    // 4 s per change that creates instances: at most 4/60 min of downtime per change.
+    QVERIFY(every5["reconfig_downtime_gpu_min"].toDouble() > 0.0);
+    QVERIFY(every5["reconfig_downtime_gpu_min"].toDouble() <=
+            every5["reconfigurations"].toDouble() * 4.0 / 60.0 + 1e-9);
+
+    const Output table = cli({"compare", sample("paper-fleet.json"), "--runs", runs, "--seeds", "2"});
+    QVERIFY2(table.exitCode == 0, table.err.constData());
+    QVERIFY(table.out.contains("changes/GPU/day"));
+    QVERIFY(table.out.contains("downtime/GPU/day (min)"));
+    QVERIFY(table.out.contains("cedf/smart-mig:decision_interval_min=60"));
+
+    const Output sim = cli({"simulate", sample("paper-fleet.json"), "--scheduler", "cedf", "--repartitioner",
+                            "smart-mig:decision_interval_min=60"});
+    QVERIFY2(sim.exitCode == 0, sim.err.constData());
+    QVERIFY2(sim.out.contains("layout changes per GPU per day"), sim.out.constData());
+
+    const Output bad = cli({"simulate", sample("paper-fleet.json"), "--repartitioner", "smart-mig:top_k=40"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("top_k"), bad.err.constData());
+}
+
 void TestCliCompare::unrunnableJobLeftOut()
 {
     // Three 1-minute jobs (on 7g) that the 4g of the quick-start fleet runs on time, and one of
@@ -198,20 +247,23 @@ void TestCliCompare::etGapOnlyAgainstTheLp()
 {
     // A small day (the LP is solved): the ET gap is a percentage. The paper fleet's day (4,160 jobs):
     // its valid bound is minutes below any schedule, so the gap says n/a and the footer says why.
-    const auto lastColumn = [](const QByteArray& out, const QByteArray& pair) {
+    // The ET gap is the third column from the end (the churn columns follow it; one seed, no ±).
+    const auto etGapColumn = [](const QByteArray& out, const QByteArray& pair) {
         for (const QByteArray& line : out.split('\n')) {
-            if (line.startsWith(pair))
-                return line.simplified().split(' ').last();
+            if (line.startsWith(pair)) {
+                const auto cells = line.simplified().split(' ');
+                return cells.size() >= 3 ? cells[cells.size() - 3] : QByteArray();
+            }
         }
         return QByteArray();
     };
     const Output small = cli({"compare", sample("teaching/06-lower-bound.json"), "--runs", "edf-most-packed/static"});
     QVERIFY2(small.exitCode == 0, small.err.constData());
-    QVERIFY2(lastColumn(small.out, "edf-most-packed/static").endsWith('%'), small.out.constData());
+    QVERIFY2(etGapColumn(small.out, "edf-most-packed/static").endsWith('%'), small.out.constData());
     QVERIFY(!small.out.contains("gap ET_LB is n/a"));
     const Output day = cli({"compare", sample("paper-fleet.json"), "--runs", "edf-most-packed/static"});
     QVERIFY2(day.exitCode == 0, day.err.constData());
-    QCOMPARE(lastColumn(day.out, "edf-most-packed/static"), QByteArray("n/a"));
+    QCOMPARE(etGapColumn(day.out, "edf-most-packed/static"), QByteArray("n/a"));
     QVERIFY2(day.out.contains("gap ET_LB is n/a"), day.out.constData());
     // The tardiness gap in minutes is still shown there.
     QVERIFY2(day.out.contains("Tardiness bound T_LB (seed 1): 0.0024 min"), day.out.constData());

@@ -10,6 +10,8 @@
 // bert_infer (p_k = work / k). A scripted repartitioner asks for new layouts of GPU 0.
 #include "engine_test_support.h"
 
+#include <cmath>
+
 using namespace enginetest;
 
 class TestRepartition : public QObject
@@ -24,6 +26,8 @@ private slots:
     void illegalRepartitionRefused();
     void pendingRequest_data();
     void pendingRequest();
+    void churnAccounting_data();
+    void churnAccounting();
 };
 
 void TestRepartition::repartitionDowntime_data()
@@ -233,6 +237,49 @@ void TestRepartition::pendingRequest()
     QCOMPARE(byId(r, 2).preemptions, 0);
     QCOMPARE(byId(r, 1).end, 10.0);
     QCOMPARE(r.metrics.energyWmin, 298.2 + 74.55 + 124.25 + 1951.2);
+}
+
+void TestRepartition::churnAccounting_data()
+{
+    QTest::addColumn<double>("reconfigurationMin");
+    QTest::addColumn<double>("downtime");
+    // GPU 0 starts as 4g@0 + 3g@4, GPU 1 as 7g. The script changes GPU 0 four times:
+    //   t = 1:   to 4g@0 + 2g@4 + 1g.10gb@6 (2g, 1g.10gb created): down [1, 1 + d)
+    //   t = 1.2: back to 4g@0 + 3g@4 (3g created) during that downtime: down [1.2, 1.2 + d)
+    //   t = 5:   to 4g@0 alone (the 3g destroyed, nothing created): no downtime
+    //   t = 6:   to 7g@0 (created): down [6, 6 + d)
+    // d = 0.5: the union [1, 1.7) + [6, 6.5) = 0.7 + 0.5 = 1.2 GPU-min (the overlap counted once).
+    // d = 0.1: [1, 1.1) + [1.2, 1.3) + [6, 6.1) = 0.3 GPU-min. d = 0: none.
+    QTest::newRow("downtime 0.5 min, overlapping") << 0.5 << 1.2;
+    QTest::newRow("downtime 0.1 min, apart") << 0.1 << 0.3;
+    QTest::newRow("no downtime") << 0.0 << 0.0;
+}
+
+void TestRepartition::churnAccounting()
+{
+    QFETCH(double, reconfigurationMin);
+    QFETCH(double, downtime);
+    Script changes({{1.0, layout("4g.20gb@0 2g.10gb@4 1g.10gb@6")},
+                    {1.2, layout("4g.20gb@0 3g.20gb@4")},
+                    {5.0, layout("4g.20gb@0")},
+                    {6.0, layout("7g.40gb@0")}});
+    Sim sim;
+    sim.config.mode = PreemptionMode::OnRepartition;
+    sim.config.reconfigurationMin = reconfigurationMin;
+    sim.repartitioner = &changes;
+    sim.layouts = {"4g.20gb@0 3g.20gb@4", "7g.40gb@0"};
+    // One bert_infer job, work 70 (p7 = 10), deadline 10: only a 7g meets it, GPU 1's, [0, 10].
+    sim.jobs = {job(1, kBertInfer, 0.0, 10.0, 70.0)};
+    const RunResult r = sim.run();
+
+    QCOMPARE(byId(r, 1).gpu, 1);
+    QCOMPARE(r.metrics.makespanMin, 10.0);
+    QCOMPARE(r.metrics.reconfigurations, 4);
+    QVERIFY(std::abs(r.metrics.reconfigDowntimeGpuMin - downtime) < 1e-12);
+    // Per GPU per day of the run: 2 GPUs x 10 min = 20/1440 GPU-days.
+    const double gpuDays = 2.0 * 10.0 / 1440.0;
+    QVERIFY(std::abs(r.metrics.changesPerGpuDay - 4.0 / gpuDays) < 1e-9); // 288
+    QVERIFY(std::abs(r.metrics.downtimePerGpuDayMin - downtime / gpuDays) < 1e-9);
 }
 
 QTEST_APPLESS_MAIN(TestRepartition)
