@@ -12,11 +12,7 @@ class Registry;
 namespace model {
 
 /// @brief Which registry a policy id is looked up in.
-enum class PolicyKind
-{
-    Scheduler,
-    Repartitioner
-};
+enum class PolicyKind { Scheduler, Repartitioner };
 
 /// @brief Parses a policy with parameters as given on the command line: "ID" or
 /// "ID:key=value;key=value" (e.g. "smart-mig:decision_interval_min=2;max_changes_per_gpu_day=8").

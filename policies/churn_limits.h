@@ -21,10 +21,7 @@ public:
     /// Whether a decision is due at @p now; if it is, the next one is due at the next multiple.
     bool due(double now);
     /// The next due time; infinity when off.
-    [[nodiscard]] double nextWakeup() const
-    {
-        return enabled() ? m_next : std::numeric_limits<double>::infinity();
-    }
+    [[nodiscard]] double nextWakeup() const { return enabled() ? m_next : std::numeric_limits<double>::infinity(); }
 
 private:
     double m_interval = 0.0;

@@ -33,8 +33,8 @@ struct Day
         simcore::DiurnalSpec spec;
         spec.multiplier = multiplier;
         spec.seed = seed;
-        jobs = simcore::generateDiurnal(spec, simcore::defaultJobTypes(), simcore::defaultJobMix(),
-                                        simcore::SizeModel{});
+        jobs =
+            simcore::generateDiurnal(spec, simcore::defaultJobTypes(), simcore::defaultJobMix(), simcore::SizeModel{});
         config.seed = seed;
     }
 
@@ -146,10 +146,10 @@ void TestChurn::smartMigChangeCost()
     const Day day(8, 20.0, 3);
     const auto free = day.run("smart-mig");
     const auto costly = day.run("smart-mig:change_cost=3");
-    QVERIFY2(costly.metrics.reconfigurations < free.metrics.reconfigurations,
-             qPrintable(QStringLiteral("%1 against %2")
-                            .arg(costly.metrics.reconfigurations)
-                            .arg(free.metrics.reconfigurations)));
+    QVERIFY2(
+        costly.metrics.reconfigurations < free.metrics.reconfigurations,
+        qPrintable(
+            QStringLiteral("%1 against %2").arg(costly.metrics.reconfigurations).arg(free.metrics.reconfigurations)));
 }
 
 void TestChurn::defaultsUnchanged()
@@ -157,8 +157,7 @@ void TestChurn::defaultsUnchanged()
     // The churn parameters at their defaults, given explicitly, change nothing, bit for bit.
     const Day day(8, 20.0, 4);
     const auto plain = day.run("smart-mig");
-    const auto explicitDefaults =
-        day.run("smart-mig:decision_interval_min=0;max_changes_per_gpu_day=0;change_cost=0");
+    const auto explicitDefaults = day.run("smart-mig:decision_interval_min=0;max_changes_per_gpu_day=0;change_cost=0");
     QCOMPARE(explicitDefaults.metrics.energyWmin, plain.metrics.energyWmin);
     QCOMPARE(explicitDefaults.metrics.avgTardinessMin, plain.metrics.avgTardinessMin);
     QCOMPARE(explicitDefaults.metrics.reconfigurations, plain.metrics.reconfigurations);
