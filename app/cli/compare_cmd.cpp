@@ -9,7 +9,6 @@
 #include "report_data.h"
 #include "result_json.h"
 #include "scenario_writer.h"
-#include "session_merge.h"
 #include "session_store.h"
 #include "simulation.h"
 #include "verdict.h"
@@ -397,90 +396,6 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
         printCostTable(out, result);
     }
     printUnfinished(args.flag("--json") ? err : out, result);
-    return kExitOk;
-}
-
-namespace {
-
-/// `sessions merge A.sqlite B.sqlite ... --out S.sqlite` (docs/cluster.md, "Merging shards").
-int runMerge(const std::vector<std::string>& words, std::ostream& out)
-{
-    const Args args(words, {"--json"}, {"--out"});
-    const auto target = args.value("--out");
-    if (!target)
-        throw UsageError("merge needs --out MERGED.sqlite (a new file: the inputs are never changed)");
-    std::vector<std::filesystem::path> inputs(args.positionals().begin() + 1, args.positionals().end());
-    if (inputs.empty())
-        throw UsageError("merge needs the session files to merge: sessions merge A.sqlite B.sqlite ... --out S.sqlite");
-    const auto report = model::mergeSessions(inputs, *target);
-    if (args.flag("--json")) {
-        nlohmann::ordered_json j{{"out", *target}, {"runs", report.runs}};
-        j["inputs"] = nlohmann::ordered_json::array();
-        for (const auto& in : report.inputs)
-            j["inputs"].push_back({{"file", in.file},
-                                   {"schema", in.schema},
-                                   {"runs", in.runs},
-                                   {"copied", in.copied},
-                                   {"duplicates", in.duplicates},
-                                   {"same_settings_other_metrics", in.differing}});
-        out << j.dump(2) << "\n";
-        return kExitOk;
-    }
-    size_t duplicates = 0;
-    for (const auto& in : report.inputs) {
-        out << in.file << ": " << in.copied << " of " << in.runs << " runs merged";
-        if (in.duplicates > 0)
-            out << ", " << in.duplicates << " duplicate(s) left out";
-        if (in.differing > 0)
-            out << ", " << in.differing << " with the settings of another run but other metrics (kept)";
-        out << "\n";
-        for (const auto& d : in.duplicateText)
-            out << "  duplicate: " << d << "\n";
-        if (in.duplicates > in.duplicateText.size())
-            out << "  ... and " << in.duplicates - in.duplicateText.size() << " more\n";
-        duplicates += in.duplicates;
-    }
-    out << *target << ": " << report.runs << " runs from " << report.inputs.size() << " session(s)";
-    if (duplicates > 0)
-        out << " (" << duplicates << " duplicate(s) left out)";
-    out << "; the inputs are listed in its meta value merged_from\n";
-    return kExitOk;
-}
-
-} // namespace
-
-int runSessions(const std::vector<std::string>& words, std::ostream& out, std::ostream& /*err*/)
-{
-    if (!words.empty() && words.front() == "merge")
-        return runMerge(words, out);
-    const Args args(words, {"--json"}, {});
-    const model::SessionStore store(args.onePositional("session file"), model::SessionStore::Mode::ReadOnly);
-    const auto runs = store.listRuns();
-    if (args.flag("--json")) {
-        nlohmann::ordered_json arr = nlohmann::ordered_json::array();
-        for (const auto& r : runs) {
-            nlohmann::ordered_json o{{"run", r.id},
-                                     {"scenario", r.scenarioName},
-                                     {"scheduler", r.scheduler},
-                                     {"repartitioner", r.repartitioner},
-                                     {"seed", r.seed},
-                                     {"created", r.created}};
-            if (!r.variant.empty())
-                o["variant"] = r.variant;
-            o["metrics"] = nlohmann::ordered_json::parse(r.metricsJson);
-            arr.push_back(o);
-        }
-        out << arr.dump(2) << "\n";
-        return kExitOk;
-    }
-    out << store.path().string() << ": " << runs.size() << " runs (session schema " << store.schemaVersion() << ")\n";
-    for (const auto& r : runs) {
-        const auto m = nlohmann::json::parse(r.metricsJson);
-        out << "  run " << r.id << "  " << r.created << "  " << r.scenarioName << "  "
-            << (r.variant.empty() ? std::string() : r.variant + ": ") << r.scheduler << "/" << r.repartitioner
-            << "  seed " << r.seed << "  energy " << std::fixed << std::setprecision(1) << m.value("energy_wmin", 0.0)
-            << " W*min  avg tardiness " << std::setprecision(4) << m.value("avg_tardiness_min", 0.0) << " min\n";
-    }
     return kExitOk;
 }
 
