@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ComparePage's charts: building them, keeping their time axes together, and the overlay lines and
 // bars of the shown runs. The pickers, columns and verdict are in comparepage.cpp.
-#include "comparepage.h"
-
 #include "barschart.h"
+#include "comparepage.h"
 #include "ganttchart.h"
 #include "powerchart.h"
 #include "report_data.h"

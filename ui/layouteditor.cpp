@@ -79,6 +79,7 @@ void LayoutEditorPage::setupWidgets()
     splitter->setStretchFactor(2, 0);
     splitter->setSizes({200, 700, 380});
     m_variantBar = new VariantBar(m_workspace);
+    m_variantBar->setUndoStack(m_undo);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_variantBar);
     layout->addWidget(splitter, 1);
@@ -173,8 +174,6 @@ void LayoutEditorPage::connectSignals()
         m_undoAction->setText(m_undo->undoText().isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(m_undo->undoText()));
         m_redoAction->setText(m_undo->redoText().isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(m_undo->redoText()));
     });
-    connect(m_workspace, &Workspace::variantRemoved, this,
-            [this](const QString& name) { forEachFleetCommand([&](FleetEditCommand& c) { c.dropVariant(name); }); });
     connect(m_variantBar, &VariantBar::currentChanged, this, [this](const QString& name) {
         m_target = name;
         refreshFleet();

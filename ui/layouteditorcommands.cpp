@@ -139,12 +139,6 @@ void FleetEditCommand::renameVariant(const QString& from, const QString& to)
     setText(QStringLiteral("%1: %2").arg(to, m_edit));
 }
 
-void FleetEditCommand::dropVariant(const QString& name)
-{
-    if (!m_variant.isEmpty() && m_variant == name)
-        setObsolete(true);
-}
-
 void FleetEditCommand::undo()
 {
     apply(m_before, QCoreApplication::translate("ui::FleetEditCommand", "Undo %1").arg(text()));

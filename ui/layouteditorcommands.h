@@ -58,8 +58,6 @@ public:
     void redo() override;
     /// The variant was renamed: the command edits it under its new name.
     void renameVariant(const QString& from, const QString& to);
-    /// The variant was removed: the command has nothing left to change (QUndoStack drops it).
-    void dropVariant(const QString& name);
 
 private:
     void apply(const std::optional<Fleet>& fleet, const QString& what);

@@ -4,6 +4,7 @@
 #include "layouteditor.h"
 #include "layouteditorcommands.h"
 #include "variantbar.h"
+#include "variantcommands.h"
 #include "workspace.h"
 
 #include <QLabel>
@@ -41,6 +42,7 @@ QString LayoutEditorPage::addVariant(std::vector<model::FleetGroup> fleet, const
         showStatus(tr("Refused: %1").arg(problem), true);
         return {};
     }
+    pushVariantAdded(m_undo, m_workspace, name);
     m_variantBar->setCurrent(name);
     showStatus(tr("Added %1 from %2: its layouts are edited now; the base scenario stays as it is").arg(name, from));
     return name;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "variantbar.h"
 
+#include "variantcommands.h"
 #include "variantoverrides.h"
 #include "workspace.h"
 
@@ -175,7 +176,20 @@ void VariantBar::editOverrides()
         return;
     const QString name = current();
     auto* dialog = new VariantOverridesDialog(
-        *v, *base, [this, name](const model::Variant& o) { return m_workspace->setVariantOverrides(name, o); },
+        *v, *base,
+        [this, name](const model::Variant& o) {
+            const model::Variant* edited = m_workspace->variant(name);
+            if (!edited)
+                return tr("variant '%1' does not exist").arg(name);
+            const model::Variant before = *edited;
+            const QString problem = m_workspace->setVariantOverrides(name, o);
+            const model::Variant* after = m_workspace->variant(name);
+            if (problem.isEmpty() && after &&
+                (after->multiplier != before.multiplier || after->seed != before.seed ||
+                 after->preemption != before.preemption || after->energyWeight != before.energyWeight))
+                pushVariantOverrides(m_undo, m_workspace, name, before, *after);
+            return problem;
+        },
         window());
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::finished, this, [this] { updateState(); });
@@ -188,9 +202,12 @@ QString VariantBar::renameCurrent(const QString& name)
     const QString from = current();
     if (from.isEmpty())
         return tr("the base scenario cannot be renamed");
-    const QString problem = m_workspace->renameVariant(from, name.trimmed());
-    if (problem.isEmpty())
-        setCurrent(name.trimmed());
+    const QString to = name.trimmed();
+    const QString problem = m_workspace->renameVariant(from, to);
+    if (problem.isEmpty()) {
+        setCurrent(to);
+        pushVariantRenamed(m_undo, m_workspace, from, to);
+    }
     return problem;
 }
 
@@ -207,7 +224,8 @@ void VariantBar::askRename()
 
 void VariantBar::removeCurrent()
 {
-    m_workspace->removeVariant(current());
+    if (const auto removed = m_workspace->removeVariant(current()))
+        pushVariantRemoved(m_undo, m_workspace, *removed);
 }
 
 } // namespace ui

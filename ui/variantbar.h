@@ -9,6 +9,7 @@ class QAction;
 class QComboBox;
 class QLabel;
 class QToolButton;
+class QUndoStack;
 
 namespace ui {
 
@@ -23,6 +24,8 @@ class VariantBar : public QWidget
 
 public:
     explicit VariantBar(Workspace* workspace, QWidget* parent = nullptr);
+    /// Renames, removals and overrides go on @p stack as undoable edits (none when null).
+    void setUndoStack(QUndoStack* stack) { m_undo = stack; }
 
     /// The variant being edited, empty for the base scenario.
     [[nodiscard]] QString current() const;
@@ -68,6 +71,7 @@ private:
     QToolButton* m_overrides = nullptr;
     QPointer<QDialog> m_dialog;
     QLabel* m_state = nullptr;
+    QUndoStack* m_undo = nullptr;
     bool m_refreshing = false;
 };
 

@@ -32,6 +32,14 @@ enum class RunState {
 };
 
 /// A scheduler/repartitioner pair the user added on the Runs page, with its latest result.
+/// What removing a variant took away, so that undo can put it back (docs/planning.md, "Variants").
+struct RemovedVariant
+{
+    model::Variant variant;
+    size_t index = 0;      ///< its place in the variant list
+    std::vector<int> runs; ///< keys of the runs that simulated it (they moved to the base)
+};
+
 struct RunSpec
 {
     int key = 0; ///< stable while the spec exists (also its runner slot)
@@ -127,8 +135,12 @@ public:
     QString addVariant(model::Variant variant);
     /// Renames a variant (its runs follow); returns why it was refused, empty when renamed.
     QString renameVariant(const QString& from, const QString& to);
-    /// Removes a variant; its runs move to the base and re-run.
-    void removeVariant(const QString& name);
+    /// Removes a variant; its runs move to the base and re-run. Returns what was removed (for
+    /// undo), nullopt when there is no such variant.
+    std::optional<RemovedVariant> removeVariant(const QString& name);
+    /// Puts a removed variant back at its place; its runs that still exist simulate it again.
+    /// Returns why it was refused (its name is taken meanwhile), empty when restored.
+    QString restoreVariant(const RemovedVariant& removed);
     /// Sets a variant's fleet override (nullopt: the base's fleet again); its runs re-run.
     /// @p what names the edit for the status bar and undo text.
     void setVariantFleet(const QString& name, std::optional<std::vector<model::FleetGroup>> fleet, const QString& what);

@@ -116,22 +116,47 @@ QString Workspace::renameVariant(const QString& from, const QString& to)
     return {};
 }
 
-void Workspace::removeVariant(const QString& name)
+std::optional<RemovedVariant> Workspace::removeVariant(const QString& name)
 {
     const std::string key = name.toStdString();
-    if (!variant(name))
-        return;
-    std::erase_if(m_variants, [&key](const model::Variant& v) { return v.name == key; });
+    const auto it =
+        std::find_if(m_variants.begin(), m_variants.end(), [&key](const model::Variant& v) { return v.name == key; });
+    if (it == m_variants.end())
+        return std::nullopt;
+    RemovedVariant removed{*it, static_cast<size_t>(it - m_variants.begin()), {}};
+    m_variants.erase(it);
     m_variantScenarios.erase(name);
     m_variantProblems.erase(name);
     m_variantBounds.erase(name);
     for (RunSpec& spec : m_runs)
-        if (spec.variant == name)
+        if (spec.variant == name) {
             spec.variant.clear();
+            removed.runs.push_back(spec.key);
+        }
     setModified(true);
     emit variantRemoved(name);
     emit variantsChanged();
     rerunVariant(QString()); // the moved runs (and only the stale ones are started)
+    return removed;
+}
+
+QString Workspace::restoreVariant(const RemovedVariant& removed)
+{
+    const QString name = QString::fromStdString(removed.variant.name);
+    if (variant(name))
+        return tr("'%1' is taken: every variant needs its own name").arg(name);
+    if (m_variants.size() >= model::kMaxVariants)
+        return tr("at most %1 variants").arg(model::kMaxVariants);
+    const auto at = static_cast<std::ptrdiff_t>(std::min(removed.index, m_variants.size()));
+    const auto it = m_variants.insert(m_variants.begin() + at, removed.variant);
+    rebuildVariantScenario(*it);
+    for (int key : removed.runs)
+        if (RunSpec* spec = mutableSpec(key))
+            spec->variant = name;
+    setModified(true);
+    emit variantsChanged();
+    rerunVariant(name);
+    return {};
 }
 
 void Workspace::setVariantFleet(const QString& name, std::optional<std::vector<model::FleetGroup>> fleet,

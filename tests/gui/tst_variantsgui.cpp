@@ -106,6 +106,7 @@ private slots:
     void variantFromTheGallery();
     void baseEditReachesVariantWithoutOwnFleet();
     void renameAndRemove();
+    void addAndOverridesAreUndoable();
     void compareTwoFleetsShowsEachOwnRows();
     void saveAndReopenKeepsVariants();
     void overridesDialogSetsLoadSeedAndModes();
@@ -213,22 +214,87 @@ void TestVariantsGui::renameAndRemove()
     QCOMPARE(f.page->variantBar()->renameCurrent(QStringLiteral("triple")), QString());
     QCOMPARE(f.page->variantBar()->current(), QStringLiteral("triple"));
     QCOMPARE(switched.count(), 0); // the editor stayed on the renamed variant
-    QCOMPARE(f.page->undoStack()->undoText(), QStringLiteral("triple: Delete 2g.10gb@0 from GPU 2"));
-    QCOMPARE(f.page->undoAction()->text(), QStringLiteral("&Undo triple: Delete 2g.10gb@0 from GPU 2"));
-    f.page->undoStack()->undo(); // the edit made before the rename is undone on the renamed variant
-    QVERIFY(layoutsOf(*f.variant("triple")->fleet) == before);
+    QCOMPARE(f.page->undoStack()->undoText(), QStringLiteral("Rename three to triple"));
+    QCOMPARE(f.page->undoAction()->text(), QStringLiteral("&Undo Rename three to triple"));
+    f.page->undoStack()->undo(); // the rename: the editor follows the old name
+    QVERIFY(f.variant("three") && !f.variant("triple"));
+    QCOMPARE(f.page->variantBar()->current(), QStringLiteral("three"));
+    QCOMPARE(f.workspace.runSpec(run)->variant, QStringLiteral("three"));
+    QCOMPARE(f.page->undoStack()->undoText(), QStringLiteral("three: Delete 2g.10gb@0 from GPU 2"));
     f.page->undoStack()->redo();
+    QCOMPARE(f.page->variantBar()->current(), QStringLiteral("triple"));
+    QCOMPARE(f.page->undoStack()->undoText(), QStringLiteral("Rename three to triple"));
+    // The fleet edit made before the rename follows the variant's name.
+    QCOMPARE(f.page->undoStack()->command(0)->text(), QStringLiteral("triple: Delete 2g.10gb@0 from GPU 2"));
     QCOMPARE(f.workspace.runSpec(run)->variant, QStringLiteral("triple"));
     QCOMPARE(f.workspace.runSpec(run)->label(), QStringLiteral("triple: cedf / static"));
+    const auto edited = layoutsOf(*f.variant("triple")->fleet);
+    QVERIFY(edited != before);
     const auto base = layoutsOf(f.baseFleet());
+
     f.page->variantBar()->removeCurrent();
-    QVERIFY(f.workspace.variants().empty());
-    f.page->undoStack()->undo(); // the removed variant's edit has nothing left to change
-    QVERIFY(layoutsOf(f.baseFleet()) == base);
     QVERIFY(f.workspace.variants().empty());
     QCOMPARE(f.page->variantBar()->current(), QString());
     QCOMPARE(f.page->canvas()->gpuCount(), 2);
     QCOMPARE(f.workspace.runSpec(run)->variant, QString()); // its run moved to the base
+    QCOMPARE(f.page->undoStack()->undoText(), QStringLiteral("Remove triple"));
+    f.page->undoStack()->undo(); // back with its own fleet, and its run simulates it again
+    QCOMPARE(f.workspace.variants().size(), size_t(1));
+    QVERIFY(layoutsOf(*f.variant("triple")->fleet) == edited);
+    QCOMPARE(f.workspace.runSpec(run)->variant, QStringLiteral("triple"));
+    QCOMPARE(f.workspace.scenarioFor(QStringLiteral("triple"))->gpuCount(), 3);
+    f.page->undoStack()->undo(); // the rename
+    f.page->undoStack()->undo(); // the fleet edit
+    QVERIFY(layoutsOf(*f.variant("three")->fleet) == before);
+    QVERIFY(layoutsOf(f.baseFleet()) == base);
+    f.page->undoStack()->redo();
+    f.page->undoStack()->redo();
+    f.page->undoStack()->redo(); // removed again
+    QVERIFY(f.workspace.variants().empty());
+    QCOMPARE(f.workspace.runSpec(run)->variant, QString());
+    QVERIFY(layoutsOf(f.baseFleet()) == base);
+}
+
+void TestVariantsGui::addAndOverridesAreUndoable()
+{
+    Fixture f;
+    const auto base = layoutsOf(f.baseFleet());
+    f.page->variantBar()->addFromFleetAction()->trigger();
+    QCOMPARE(f.page->undoStack()->undoText(), QStringLiteral("Add variant A"));
+    QVERIFY(f.page->deleteInstance(0, 0));
+    const int run = f.workspace.addRun({"cedf", {}}, {"static", {}}, QStringLiteral("variant A"));
+
+    // Overrides through the dialog, as a user sets them.
+    f.page->variantBar()->editOverrides();
+    auto* dialog = qobject_cast<ui::VariantOverridesDialog*>(f.page->variantBar()->overridesDialog());
+    QVERIFY(dialog);
+    dialog->multiplierBox()->setChecked(true);
+    dialog->multiplierEdit()->setValue(1.5);
+    dialog->accept();
+    QCOMPARE(f.variant("variant A")->multiplier, std::optional<double>(1.5));
+    QCOMPARE(f.page->undoStack()->undoText(), QStringLiteral("Overrides of variant A"));
+    f.page->undoStack()->undo();
+    QVERIFY(!f.variant("variant A")->multiplier);
+    QVERIFY(f.page->variantBar()->stateText().indexOf(QStringLiteral("load")) < 0);
+    f.page->undoStack()->redo();
+    QCOMPARE(f.variant("variant A")->multiplier, std::optional<double>(1.5));
+
+    // Undo all the way: no variant, the run on the base; redo brings everything back.
+    f.page->undoStack()->undo(); // overrides
+    f.page->undoStack()->undo(); // the fleet edit
+    f.page->undoStack()->undo(); // the add
+    QVERIFY(f.workspace.variants().empty());
+    QCOMPARE(f.workspace.runSpec(run)->variant, QString());
+    QCOMPARE(f.page->variantBar()->current(), QString());
+    QVERIFY(layoutsOf(f.baseFleet()) == base);
+    f.page->undoStack()->redo();
+    QVERIFY(f.variant("variant A") && layoutsOf(*f.variant("variant A")->fleet) == base);
+    QCOMPARE(f.workspace.runSpec(run)->variant, QStringLiteral("variant A"));
+    f.page->undoStack()->redo();
+    f.page->undoStack()->redo();
+    QCOMPARE(ui::layoutOf(*f.variant("variant A")->fleet, 0).size(), base[0].size() - 1);
+    QCOMPARE(f.variant("variant A")->multiplier, std::optional<double>(1.5));
+    QVERIFY(layoutsOf(f.baseFleet()) == base);
 }
 
 void TestVariantsGui::compareTwoFleetsShowsEachOwnRows()
