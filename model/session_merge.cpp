@@ -287,8 +287,11 @@ MergeReport mergeSessions(const std::vector<fs::path>& inputs, const fs::path& o
     for (const auto& in : inputs)
         (void)SessionStore(in, SessionStore::Mode::ReadOnly);
 
-    const fs::path temp = target.parent_path() / ("." + target.filename().string() + ".merging-" +
-                                                  std::to_string(static_cast<long long>(::getpid())));
+    std::string tempName = ".";
+    tempName += target.filename().string();
+    tempName += ".merging-";
+    tempName += std::to_string(static_cast<long long>(::getpid()));
+    const fs::path temp = target.parent_path() / tempName;
     std::error_code ec;
     fs::remove(temp, ec);
     MergeReport report;
