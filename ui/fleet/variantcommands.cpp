@@ -92,7 +92,8 @@ void pushVariantOverrides(QUndoStack* stack, Workspace* workspace, const QString
     if (!stack)
         return;
     stack->push(new VariantCommand(
-        tr("Overrides of %1").arg(name), [workspace, name, before] { (void)workspace->setVariantOverrides(name, before); },
+        tr("Overrides of %1").arg(name),
+        [workspace, name, before] { (void)workspace->setVariantOverrides(name, before); },
         [workspace, name, after] { (void)workspace->setVariantOverrides(name, after); }));
 }
 
