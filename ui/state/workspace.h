@@ -31,7 +31,6 @@ enum class RunState {
     Failed,    ///< the newest request failed; RunSpec::error says why
 };
 
-/// A scheduler/repartitioner pair the user added on the Runs page, with its latest result.
 /// What removing a variant took away, so that undo can put it back (docs/planning.md, "Variants").
 struct RemovedVariant
 {
@@ -40,6 +39,7 @@ struct RemovedVariant
     std::vector<int> runs; ///< keys of the runs that simulated it (they moved to the base)
 };
 
+/// A scheduler/repartitioner pair the user added on the Runs page, with its latest result.
 struct RunSpec
 {
     int key = 0; ///< stable while the spec exists (also its runner slot)
