@@ -7,6 +7,7 @@
 #include "job.h"
 #include "problems.h"
 #include "registry.h"
+#include "service_config.h"
 #include "workload.h"
 
 #include <cstdint>
@@ -64,6 +65,7 @@ struct Scenario
     PolicyChoice scheduler{"edf-most-packed", {}};
     PolicyChoice repartitioner{"static", {}};
     std::optional<CostSettings> cost; ///< prices and carbon; none: cost is not shown
+    std::optional<ServicesConfig> services; ///< inference services (docs/services.md); none: batch only
     std::string sourceFile;           ///< file it was loaded from, for messages
 
     [[nodiscard]] int gpuCount() const;
