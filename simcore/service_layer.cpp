@@ -67,7 +67,7 @@ void fillGaps(const GpuModel& model, Layout& layout)
 
 } // namespace
 
-ReplicaPlace placeReplica(const EngineState& st, int gpu, int profile)
+ReplicaPlace placeReplica(const EngineState& st, int gpu, int profile, bool fill)
 {
     ReplicaPlace best;
     const GpuState& gs = st.gpus[static_cast<size_t>(gpu)];
@@ -102,8 +102,9 @@ ReplicaPlace placeReplica(const EngineState& st, int gpu, int profile)
         layout.push_back({profile, start});
         if (!validateLayout(model, layout).empty())
             continue; // e.g. too many compute slices with the kept instances
-        fillGaps(model, layout);
         if (!best.possible || destroyed < best.destroyed) {
+            if (fill)
+                fillGaps(model, layout);
             best.possible = true;
             best.repartition = true;
             best.layout = layout;
@@ -278,7 +279,7 @@ int ServiceLayer::roomFor(const ServiceVariant& v, const EngineState& st, int ca
         int free = 0;
         for (const auto& inst : gs.instances)
             free += (inst.profile == profile && inst.job < 0 && !inst.held && !inst.draining) ? 1 : 0;
-        if (free == 0 && placeReplica(st, g, profile).possible)
+        if (free == 0 && placeReplica(st, g, profile, false).possible)
             free = 1;
         room += free;
     }

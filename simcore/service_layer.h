@@ -158,7 +158,8 @@ private:
 
 /// @brief Where a replica of profile @p profile could go on GPU @p gpu: a free instance (layout
 /// unchanged) or a new layout that creates it without touching busy or held instances (fewest
-/// instances destroyed). Exposed for tests.
+/// instances destroyed); with @p fill, the rest of the GPU is filled with the largest profiles that
+/// fit. Exposed for tests.
 struct ReplicaPlace
 {
     bool possible = false;
@@ -168,6 +169,6 @@ struct ReplicaPlace
     Placement created; ///< the new instance of the replica (repartition)
     int destroyed = 0;
 };
-[[nodiscard]] ReplicaPlace placeReplica(const EngineState& st, int gpu, int profile);
+[[nodiscard]] ReplicaPlace placeReplica(const EngineState& st, int gpu, int profile, bool fill = true);
 
 } // namespace simcore
