@@ -99,11 +99,13 @@ VariantDefaults parseVariantDefaults(const std::string& text, const std::string&
         return d;
     r.allowKeys(root, "$",
                 {"format", "version", "assumptions", "usable_memory_share", "compute_efficiency", "overhead_ms",
-                 "max_batch", "boards", "models"});
+                 "max_batch", "max_batch_tokens", "boards", "models"});
     d.usableMemoryShare = r.optionalNumber(root, "$", "usable_memory_share", d.usableMemoryShare, 0.1, 1.0);
     d.computeEfficiency = r.optionalNumber(root, "$", "compute_efficiency", d.computeEfficiency, 0.01, 1.0);
     d.overheadMs = r.optionalNumber(root, "$", "overhead_ms", d.overheadMs, 0.0, 1000.0);
     d.maxBatch = static_cast<int>(r.optionalNumber(root, "$", "max_batch", d.maxBatch, 1.0, 4096.0));
+    d.maxBatchTokens =
+        static_cast<long long>(r.optionalNumber(root, "$", "max_batch_tokens", 8192.0, 1.0, 1e7));
     if (const Json* boards = r.array(root, "$", "boards"); boards != nullptr) {
         for (size_t i = 0; i < boards->size() && i < 64; ++i) {
             const std::string p = "$.boards[" + std::to_string(i) + "]";
@@ -161,6 +163,7 @@ simcore::ServiceVariant deriveVariant(const VariantDefaults& d, const ModelFigur
     const double kvBytes = profile.memoryGiB * d.usableMemoryShare * kGiB - model.weightsGiB * kGiB;
     v.kvCapacityTokens = kvBytes > 0.0 ? static_cast<long long>(std::floor(kvBytes / model.kvBytesPerToken)) : 0;
     v.maxBatch = d.maxBatch;
+    v.maxBatchTokens = d.maxBatchTokens;
     v.costPerHour = board.costPerHour * std::max(compShare, memShare);
     return v;
 }

@@ -41,6 +41,7 @@ struct VariantDefaults
     double computeEfficiency = 0.5;
     double overheadMs = 2.0;
     int maxBatch = 256;
+    long long maxBatchTokens = 8192;
     std::vector<BoardFigures> boards;
     std::vector<ModelFigures> models;
 };

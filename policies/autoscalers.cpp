@@ -74,6 +74,26 @@ void checkKeys(const AutoscalerParams& params, const std::string& id, std::initi
     }
 }
 
+/// The variant with room and the lowest cost per output token (cost-aware tiering); -1 when none
+/// has room. An empty @p room means every variant has room.
+int chooseVariant(const ServiceSpec& spec, const std::vector<int>& room, double meanIn, double meanOut)
+{
+    int best = -1;
+    double bestCost = 0.0;
+    for (int v = 0; v < static_cast<int>(spec.variants.size()); ++v) {
+        if (!room.empty() && room[static_cast<size_t>(v)] <= 0)
+            continue;
+        const auto& var = spec.variants[static_cast<size_t>(v)];
+        const double cap = var.capacityTokensPerS(meanIn, meanOut);
+        const double cost = cap > 0.0 ? var.costPerHour / cap : 1e300;
+        if (best < 0 || cost < bestCost) {
+            best = v;
+            bestCost = cost;
+        }
+    }
+    return best;
+}
+
 } // namespace
 
 int cheapestPerToken(const ServiceSpec& spec, double meanIn, double meanOut)
@@ -189,8 +209,9 @@ std::vector<std::vector<int>> Wva::initialReplicas(const std::vector<ServiceSpec
 {
     std::vector<std::vector<int>> out;
     m_lastUpS.assign(services.size(), -1e300);
+    m_lowSinceS.assign(services.size(), -1.0);
     for (const auto& s : services) {
-        const int v = cheapestPerToken(s, meanSize(s, true), meanSize(s, false));
+        const int v = std::max(0, chooseVariant(s, {}, meanSize(s, true), meanSize(s, false)));
         out.emplace_back(static_cast<size_t>(std::max(s.initialReplicas, 0)), v);
     }
     return out;
@@ -221,8 +242,10 @@ std::vector<ScaleAction> Wva::decide(double nowS, const std::vector<ServiceSnaps
         }
         if (ready > 0)
             kv /= ready;
-        // Proactive: the arrival rate one window ahead along its trend (never below the current).
-        const double predictedRate = std::max(s.ratePerS, 2.0 * s.ratePerS - s.prevRatePerS);
+        // Proactive: the arrival rate one window ahead along its trend, never below the current
+        // rate nor above trendCap times it (one noisy minute should not double the fleet).
+        const double predictedRate =
+            std::clamp(2.0 * s.ratePerS - s.prevRatePerS, s.ratePerS, m_p.trendCap * s.ratePerS);
         const double demand = predictedRate * meanOut;
         const double kvPredicted = s.ratePerS > 0.0 ? kv * predictedRate / s.ratePerS : kv;
         const double use = std::max(capacity > 0.0 ? demand / capacity : (demand > 0.0 ? 1e9 : 0.0), kvPredicted);
@@ -235,19 +258,7 @@ std::vector<ScaleAction> Wva::decide(double nowS, const std::vector<ServiceSnaps
             std::vector<int> room = s.room;
             while ((need > 0.0 || (saturated && added == 0) || current + added < spec.minReplicas) &&
                    added < static_cast<int>(m_p.maxStep) && current + added < spec.maxReplicas) {
-                int best = -1;
-                double bestCost = 0.0;
-                for (int v = 0; v < static_cast<int>(spec.variants.size()); ++v) {
-                    if (room[static_cast<size_t>(v)] <= 0)
-                        continue;
-                    const auto& var = spec.variants[static_cast<size_t>(v)];
-                    const double cap = var.capacityTokensPerS(meanIn, meanOut);
-                    const double cost = cap > 0.0 ? var.costPerHour / cap : 1e300;
-                    if (best < 0 || cost < bestCost) {
-                        best = v;
-                        bestCost = cost;
-                    }
-                }
+                const int best = chooseVariant(spec, room, meanIn, meanOut);
                 if (best < 0)
                     break;
                 --room[static_cast<size_t>(best)];
@@ -257,9 +268,18 @@ std::vector<ScaleAction> Wva::decide(double nowS, const std::vector<ServiceSnaps
             }
             if (added > 0)
                 m_lastUpS[static_cast<size_t>(s.service)] = nowS;
+            m_lowSinceS[static_cast<size_t>(s.service)] = -1.0;
             continue;
         }
-        if (use >= m_p.scaleDownBelow || waiting > 0 || current <= spec.minReplicas ||
+        // Scale down only after the use has stayed low for the delay (and as long after a start).
+        double& lowSince = m_lowSinceS[static_cast<size_t>(s.service)];
+        if (use >= m_p.scaleDownBelow || waiting > 0) {
+            lowSince = -1.0;
+            continue;
+        }
+        if (lowSince < 0.0)
+            lowSince = nowS;
+        if (current <= spec.minReplicas || nowS - lowSince < m_p.scaleDownDelayS ||
             nowS - m_lastUpS[static_cast<size_t>(s.service)] < m_p.scaleDownDelayS)
             continue;
         // Most expensive first; among equals the one that frees its GPU, then one not yet ready,
@@ -284,8 +304,10 @@ std::vector<ScaleAction> Wva::decide(double nowS, const std::vector<ServiceSnaps
         if (left <= 0.0)
             continue;
         const double useAfter = std::max(demand / left, kvPredicted * capacity / left);
-        if (useAfter <= m_p.headroom)
+        if (useAfter <= m_p.scaleDownBelow + 0.5 * (m_p.headroom - m_p.scaleDownBelow)) {
             actions.push_back({s.service, false, 0, victim.id});
+            lowSince = nowS; // one removal per delay
+        }
     }
     return actions;
 }
@@ -313,13 +335,15 @@ std::unique_ptr<simcore::Autoscaler> makeAutoscaler(const std::string& id, const
         return std::make_unique<Hpa>(p);
     }
     if (id == "wva") {
-        checkKeys(params, id, {"headroom", "scale_down_below", "queue_per_replica", "scale_down_delay_s", "max_step"});
+        checkKeys(params, id,
+                  {"headroom", "scale_down_below", "queue_per_replica", "scale_down_delay_s", "max_step", "trend_cap"});
         WvaParams p;
         p.headroom = param(params, "headroom", p.headroom, 0.05, 1.0, id);
         p.scaleDownBelow = param(params, "scale_down_below", p.scaleDownBelow, 0.0, 1.0, id);
         p.queuePerReplica = param(params, "queue_per_replica", p.queuePerReplica, 0.0, 1000.0, id);
         p.scaleDownDelayS = param(params, "scale_down_delay_s", p.scaleDownDelayS, 0.0, 3600.0, id);
         p.maxStep = param(params, "max_step", p.maxStep, 1.0, 64.0, id);
+        p.trendCap = param(params, "trend_cap", p.trendCap, 1.0, 10.0, id);
         return std::make_unique<Wva>(p);
     }
     std::string msg = "unknown autoscaler ";

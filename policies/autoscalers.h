@@ -61,10 +61,11 @@ struct WvaParams
     double queuePerReplica = 2.0;  ///< waiting requests per ready replica that mean saturation
     double scaleDownDelayS = 120.0; ///< no removal this soon after a start
     double maxStep = 4.0;          ///< replicas started per service and tick at most
+    double trendCap = 1.25;        ///< predicted rate at most this times the current rate
 };
 
 /// @brief `wva`: saturation- and prediction-driven scaling over variants: starts replicas on the
-/// variant with room and the lowest cost per token, removes the most expensive replica first,
+/// variant with room and the lowest cost per output token (cost-aware tiering), removes the most expensive replica first,
 /// preferring one whose removal frees its GPU.
 class Wva : public simcore::Autoscaler
 {
@@ -77,6 +78,7 @@ public:
 private:
     WvaParams m_p;
     std::vector<double> m_lastUpS;
+    std::vector<double> m_lowSinceS; ///< start of the current low-use stretch, -1 when not low
 };
 
 /// @brief Index of the variant with the lowest cost per output token for requests of the given

@@ -57,11 +57,15 @@ void ReplicaSim::dropExpired(ServiceStats& stats)
 
 void ReplicaSim::admit(ServiceStats& /*stats*/)
 {
+    long long prefillTokens = 0;
     while (!m_waiting.empty() && static_cast<int>(m_batch.size() + m_prefill.size()) < m_variant->maxBatch) {
         const Request& r = m_waiting.front();
         const long long need = static_cast<long long>(r.inTokens) + r.outTokens;
         if (m_kvReserved + need > m_variant->kvCapacityTokens)
             break;
+        if (!m_prefill.empty() && prefillTokens + r.inTokens > m_variant->maxBatchTokens)
+            break;
+        prefillTokens += r.inTokens;
         m_kvReserved += need;
         m_prefill.push_back({r.arrivalS, 0.0, r.inTokens, r.outTokens, 0});
         m_waiting.pop_front();

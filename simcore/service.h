@@ -44,6 +44,9 @@ struct ServiceVariant
     double gammaMs = 0.0001;
     long long kvCapacityTokens = 100000; ///< from the instance memory minus the weights
     int maxBatch = 64;
+    /// Prompt tokens prefilled per iteration at most (vLLM's max_num_batched_tokens): admission
+    /// stops when the next prompt would pass it (a longer prompt is prefilled alone).
+    long long maxBatchTokens = 8192;
     /// Output tokens per second this variant sustains at full batch for requests of the given mean
     /// sizes: the batch is limited by maxBatch and the KV capacity.
     [[nodiscard]] double capacityTokensPerS(double meanIn, double meanOut) const;
