@@ -64,9 +64,9 @@ struct Scenario
     simcore::PreemptionMode preemption = simcore::PreemptionMode::FullReschedule;
     PolicyChoice scheduler{"edf-most-packed", {}};
     PolicyChoice repartitioner{"static", {}};
-    std::optional<CostSettings> cost; ///< prices and carbon; none: cost is not shown
+    std::optional<CostSettings> cost;       ///< prices and carbon; none: cost is not shown
     std::optional<ServicesConfig> services; ///< inference services (docs/services.md); none: batch only
-    std::string sourceFile;           ///< file it was loaded from, for messages
+    std::string sourceFile;                 ///< file it was loaded from, for messages
 
     [[nodiscard]] int gpuCount() const;
     /// The GPUs one by one, each with its model and layout.

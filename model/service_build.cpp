@@ -104,8 +104,7 @@ VariantDefaults parseVariantDefaults(const std::string& text, const std::string&
     d.computeEfficiency = r.optionalNumber(root, "$", "compute_efficiency", d.computeEfficiency, 0.01, 1.0);
     d.overheadMs = r.optionalNumber(root, "$", "overhead_ms", d.overheadMs, 0.0, 1000.0);
     d.maxBatch = static_cast<int>(r.optionalNumber(root, "$", "max_batch", d.maxBatch, 1.0, 4096.0));
-    d.maxBatchTokens =
-        static_cast<long long>(r.optionalNumber(root, "$", "max_batch_tokens", 8192.0, 1.0, 1e7));
+    d.maxBatchTokens = static_cast<long long>(r.optionalNumber(root, "$", "max_batch_tokens", 8192.0, 1.0, 1e7));
     if (const Json* boards = r.array(root, "$", "boards"); boards != nullptr) {
         for (size_t i = 0; i < boards->size() && i < 64; ++i) {
             const std::string p = "$.boards[" + std::to_string(i) + "]";
@@ -125,7 +124,8 @@ VariantDefaults parseVariantDefaults(const std::string& text, const std::string&
                 continue;
             r.allowKeys(m, p, {"model", "params_b", "weights_gib", "kv_bytes_per_token", "source"});
             d.models.push_back({r.text(m, p, "model"), r.number(m, p, "params_b", 0.001, 1e4),
-                                r.number(m, p, "weights_gib", 0.001, 1e5), r.number(m, p, "kv_bytes_per_token", 1.0, 1e9)});
+                                r.number(m, p, "weights_gib", 0.001, 1e5),
+                                r.number(m, p, "kv_bytes_per_token", 1.0, 1e9)});
         }
     }
     return d;
@@ -232,7 +232,8 @@ std::vector<simcore::Request> importAzureStream(const std::string& text, const s
                 return {};
             continue;
         }
-        rows.push_back({t, static_cast<int>(std::max<long long>(ctx, 1)), static_cast<int>(std::max<long long>(gen, 1))});
+        rows.push_back(
+            {t, static_cast<int>(std::max<long long>(ctx, 1)), static_cast<int>(std::max<long long>(gen, 1))});
     }
     if (rows.empty()) {
         problems.add(file, "", "has no request rows");
@@ -242,11 +243,13 @@ std::vector<simcore::Request> importAzureStream(const std::string& text, const s
     const double t0 = rows.front().t;
     const double span = rows.back().t - t0;
     // One repetition lasts the span plus one mean gap, so that repetitions join at the trace's rate.
-    const double period = rows.size() > 1 ? span * static_cast<double>(rows.size()) / static_cast<double>(rows.size() - 1) : 1.0;
+    const double period =
+        rows.size() > 1 ? span * static_cast<double>(rows.size()) / static_cast<double>(rows.size() - 1) : 1.0;
     const double expected = static_cast<double>(rows.size()) * scale * horizonS / std::max(period, 1e-9);
     if (expected > kMaxServiceRequests) {
-        problems.add(file, "", "would give about " + std::to_string(static_cast<long long>(expected)) +
-                                   " requests over the horizon; at most 5000000 (lower the scale)");
+        problems.add(file, "",
+                     "would give about " + std::to_string(static_cast<long long>(expected)) +
+                         " requests over the horizon; at most 5000000 (lower the scale)");
         return {};
     }
     const std::vector<double> shape = diurnalShape();
@@ -358,9 +361,9 @@ std::vector<simcore::ServiceSpec> buildServices(const Scenario& scenario, Proble
             else
                 spec.requests = importAzureStream(text, st.file.string(), horizonS, st.scale, st.diurnal, problems);
         } else if (st.ratePerS * horizonS > kMaxServiceRequests) {
-            problems.add(file, path + ".stream.rate_per_s", "gives about " +
-                                                                std::to_string(static_cast<long long>(st.ratePerS * horizonS)) +
-                                                                " requests; at most 5000000");
+            problems.add(file, path + ".stream.rate_per_s",
+                         "gives about " + std::to_string(static_cast<long long>(st.ratePerS * horizonS)) +
+                             " requests; at most 5000000");
         } else {
             spec.requests = generateStream(st, horizonS);
         }

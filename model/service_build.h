@@ -47,7 +47,8 @@ struct VariantDefaults
 };
 
 /// @brief Parses a variant defaults file (problems name the file and JSON path).
-[[nodiscard]] VariantDefaults parseVariantDefaults(const std::string& text, const std::string& file, Problems& problems);
+[[nodiscard]] VariantDefaults parseVariantDefaults(const std::string& text, const std::string& file,
+                                                   Problems& problems);
 /// @brief The shipped defaults (resources/services/variant-defaults.json).
 [[nodiscard]] VariantDefaults loadVariantDefaults(Problems& problems);
 

@@ -79,4 +79,8 @@ struct ServicesConfig
     bool operator==(const ServicesConfig&) const = default;
 };
 
+/// @brief The section as JSON text, as the scenario writer stores it (read back by the scenario
+/// reader; model/service_reader.cpp).
+[[nodiscard]] std::string servicesJsonText(const ServicesConfig& config);
+
 } // namespace model

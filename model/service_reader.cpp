@@ -181,3 +181,84 @@ std::optional<ServicesConfig> readServicesSection(JsonReader& r, const Json& roo
 }
 
 } // namespace model
+
+namespace model {
+
+namespace {
+
+Json distJson(const TokenDist& d)
+{
+    switch (d.kind) {
+    case TokenDist::Kind::Fixed:
+        return Json{{"dist", "fixed"}, {"value", d.a}};
+    case TokenDist::Kind::LogNormal:
+        return Json{{"dist", "lognormal"}, {"median", d.a}, {"sigma", d.b}};
+    case TokenDist::Kind::Uniform:
+        return Json{{"dist", "uniform"}, {"min", d.a}, {"max", d.b}};
+    }
+    return Json{};
+}
+
+} // namespace
+
+std::string servicesJsonText(const ServicesConfig& c)
+{
+    Json list = Json::array();
+    for (const auto& s : c.services) {
+        Json stream;
+        if (s.stream.kind == StreamConfig::Kind::Trace) {
+            stream = Json{{"kind", "trace"},
+                          {"file", s.stream.file.string()},
+                          {"scale", s.stream.scale},
+                          {"diurnal", s.stream.diurnal}};
+        } else {
+            stream = Json{{"kind", s.stream.kind == StreamConfig::Kind::Poisson ? "poisson" : "diurnal"},
+                          {"rate_per_s", s.stream.ratePerS},
+                          {"input_tokens", distJson(s.stream.input)},
+                          {"output_tokens", distJson(s.stream.output)},
+                          {"seed", s.stream.seed}};
+        }
+        Json slo{{"ttft_ms", s.slo.ttftMs}, {"tpot_ms", s.slo.tpotMs}, {"attainment", s.slo.attainmentTarget}};
+        if (s.slo.e2eMs > 0.0)
+            slo["e2e_ms"] = s.slo.e2eMs;
+        Json variants = Json::array();
+        for (const auto& v : s.variants) {
+            Json o{{"board", v.board}, {"profile", v.profile}};
+            if (v.costPerHour)
+                o["cost_per_hour"] = *v.costPerHour;
+            if (v.alphaMs)
+                o["alpha_ms"] = *v.alphaMs;
+            if (v.betaMs)
+                o["beta_ms"] = *v.betaMs;
+            if (v.gammaMs)
+                o["gamma_ms"] = *v.gammaMs;
+            if (v.kvTokens)
+                o["kv_tokens"] = *v.kvTokens;
+            if (v.maxBatch)
+                o["max_batch"] = *v.maxBatch;
+            variants.push_back(o);
+        }
+        Json o{{"name", s.name},
+               {"model", s.model},
+               {"stream", stream},
+               {"slo", slo},
+               {"startup_s", s.startupS},
+               {"max_queue", s.maxQueue},
+               {"min_replicas", s.minReplicas},
+               {"max_replicas", s.maxReplicas},
+               {"initial_replicas", s.initialReplicas}};
+        if (!variants.empty())
+            o["variants"] = variants;
+        list.push_back(o);
+    }
+    Json scaler{{"id", c.autoscaler}};
+    if (!c.autoscalerParams.empty()) {
+        Json params = Json::object();
+        for (const auto& [k, v] : c.autoscalerParams)
+            params[k] = v;
+        scaler["params"] = params;
+    }
+    return Json{{"tick_s", c.tickS}, {"horizon_h", c.horizonH}, {"autoscaler", scaler}, {"list", list}}.dump();
+}
+
+} // namespace model

@@ -57,7 +57,8 @@ struct ServiceRunResult
                                                     const RunOptions& options = {});
 
 /// @brief Per-service and overall figures of a run.
-[[nodiscard]] std::vector<ServiceSummary> summarise(const std::vector<simcore::ServiceResult>& results, double horizonS);
+[[nodiscard]] std::vector<ServiceSummary> summarise(const std::vector<simcore::ServiceResult>& results,
+                                                    double horizonS);
 
 /// @brief The service part of a result as JSON (an object with "autoscaler", "services",
 /// "overall"), time series included.

@@ -37,7 +37,8 @@ double meanSize(const ServiceSpec& spec, bool input)
 
 int acceptingCount(const ServiceSnapshot& s)
 {
-    return static_cast<int>(std::count_if(s.replicas.begin(), s.replicas.end(), [](const ReplicaInfo& r) { return r.accepting; }));
+    return static_cast<int>(
+        std::count_if(s.replicas.begin(), s.replicas.end(), [](const ReplicaInfo& r) { return r.accepting; }));
 }
 
 double param(const AutoscalerParams& params, const char* key, double fallback, double min, double max,

@@ -22,7 +22,8 @@ public:
     explicit StaticReplicas(int replicas = 0) : m_replicas(replicas) {}
     [[nodiscard]] std::string id() const override { return "static-replicas"; }
     std::vector<std::vector<int>> initialReplicas(const std::vector<simcore::ServiceSpec>& services) override;
-    std::vector<simcore::ScaleAction> decide(double nowS, const std::vector<simcore::ServiceSnapshot>& services) override;
+    std::vector<simcore::ScaleAction> decide(double nowS,
+                                             const std::vector<simcore::ServiceSnapshot>& services) override;
 
 private:
     int m_replicas;
@@ -46,7 +47,8 @@ public:
     explicit Hpa(HpaParams p = {}) : m_p(p) {}
     [[nodiscard]] std::string id() const override { return "hpa"; }
     std::vector<std::vector<int>> initialReplicas(const std::vector<simcore::ServiceSpec>& services) override;
-    std::vector<simcore::ScaleAction> decide(double nowS, const std::vector<simcore::ServiceSnapshot>& services) override;
+    std::vector<simcore::ScaleAction> decide(double nowS,
+                                             const std::vector<simcore::ServiceSnapshot>& services) override;
 
 private:
     HpaParams m_p;
@@ -56,24 +58,25 @@ private:
 /// @brief Settings of `wva` (docs/services.md, "WVA").
 struct WvaParams
 {
-    double headroom = 0.7;         ///< keep predicted KV use and throughput use at or below this
-    double scaleDownBelow = 0.45;  ///< consider removing a replica below this use
-    double queuePerReplica = 2.0;  ///< waiting requests per ready replica that mean saturation
+    double headroom = 0.7;          ///< keep predicted KV use and throughput use at or below this
+    double scaleDownBelow = 0.45;   ///< consider removing a replica below this use
+    double queuePerReplica = 2.0;   ///< waiting requests per ready replica that mean saturation
     double scaleDownDelayS = 120.0; ///< no removal this soon after a start
-    double maxStep = 4.0;          ///< replicas started per service and tick at most
-    double trendCap = 1.25;        ///< predicted rate at most this times the current rate
+    double maxStep = 4.0;           ///< replicas started per service and tick at most
+    double trendCap = 1.25;         ///< predicted rate at most this times the current rate
 };
 
 /// @brief `wva`: saturation- and prediction-driven scaling over variants: starts replicas on the
-/// variant with room and the lowest cost per output token (cost-aware tiering), removes the most expensive replica first,
-/// preferring one whose removal frees its GPU.
+/// variant with room and the lowest cost per output token (cost-aware tiering), removes the most expensive replica
+/// first, preferring one whose removal frees its GPU.
 class Wva : public simcore::Autoscaler
 {
 public:
     explicit Wva(WvaParams p = {}) : m_p(p) {}
     [[nodiscard]] std::string id() const override { return "wva"; }
     std::vector<std::vector<int>> initialReplicas(const std::vector<simcore::ServiceSpec>& services) override;
-    std::vector<simcore::ScaleAction> decide(double nowS, const std::vector<simcore::ServiceSnapshot>& services) override;
+    std::vector<simcore::ScaleAction> decide(double nowS,
+                                             const std::vector<simcore::ServiceSnapshot>& services) override;
 
 private:
     WvaParams m_p;

@@ -18,8 +18,9 @@ bool keepsHeld(const GpuState& gs, const Layout& layout)
 {
     if (gs.heldMask == 0)
         return true;
-    return std::all_of(gs.instances.begin(), gs.instances.end(),
-                       [&](const InstanceState& i) { return !i.held || contains(layout, {i.profile, i.start}); });
+    return std::all_of(gs.instances.begin(), gs.instances.end(), [&](const InstanceState& i) {
+        return !i.held || contains(layout, {i.profile, i.start});
+    });
 }
 
 } // namespace

@@ -94,7 +94,8 @@ double ReplicaSim::decodeSpanS(long long k) const
         return 0.0;
     const auto b = static_cast<double>(m_batch.size());
     const auto kd = static_cast<double>(k);
-    const double first = m_variant->alphaMs + m_variant->betaMs * b + m_variant->gammaMs * static_cast<double>(m_kvResident);
+    const double first =
+        m_variant->alphaMs + m_variant->betaMs * b + m_variant->gammaMs * static_cast<double>(m_kvResident);
     return (kd * first + m_variant->gammaMs * b * kd * (kd - 1.0) / 2.0) / 1000.0;
 }
 

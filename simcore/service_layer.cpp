@@ -61,8 +61,9 @@ void fillGaps(const GpuModel& model, Layout& layout)
                 break;
         }
     }
-    std::sort(layout.begin(), layout.end(),
-              [](const Placement& a, const Placement& b) { return a.start < b.start || (a.start == b.start && a.profile < b.profile); });
+    std::sort(layout.begin(), layout.end(), [](const Placement& a, const Placement& b) {
+        return a.start < b.start || (a.start == b.start && a.profile < b.profile);
+    });
 }
 
 } // namespace
@@ -179,7 +180,8 @@ void ServiceLayer::stopReplica(Replica& r, int s, double nowS, FleetClient& flee
     }
     const double hours = (nowS - r.startS) / 3600.0;
     run.result.replicaHoursByVariant[static_cast<size_t>(r.variant)] += hours;
-    run.result.costTotal += hours * m_services[static_cast<size_t>(s)].variants[static_cast<size_t>(r.variant)].costPerHour;
+    run.result.costTotal +=
+        hours * m_services[static_cast<size_t>(s)].variants[static_cast<size_t>(r.variant)].costPerHour;
 }
 
 void ServiceLayer::releaseDrained(int s, double nowS, FleetClient& fleet)
@@ -248,7 +250,8 @@ bool ServiceLayer::startReplica(int s, int variant, double nowS, bool prewarmed,
     }
     if (instance < 0 || !fleet.holdInstance(bestGpu, instance))
         return false;
-    const InstanceState& inst = fleet.fleetState().gpus[static_cast<size_t>(bestGpu)].instances[static_cast<size_t>(instance)];
+    const InstanceState& inst =
+        fleet.fleetState().gpus[static_cast<size_t>(bestGpu)].instances[static_cast<size_t>(instance)];
     Replica r;
     r.id = m_nextReplicaId++;
     r.variant = variant;

@@ -17,13 +17,13 @@ struct ReplicaInfo
 {
     int id = 0;
     int variant = 0;
-    bool ready = false;     ///< serving (start-up over)
-    bool accepting = true;  ///< false once it is being removed
-    double kvUse = 0.0;     ///< reserved KV tokens / capacity
-    int waiting = 0;        ///< queued requests
-    int running = 0;        ///< requests in the batch
+    bool ready = false;    ///< serving (start-up over)
+    bool accepting = true; ///< false once it is being removed
+    double kvUse = 0.0;    ///< reserved KV tokens / capacity
+    int waiting = 0;       ///< queued requests
+    int running = 0;       ///< requests in the batch
     int gpu = -1;
-    bool freesGpu = false;  ///< nothing else (job or replica) runs on its GPU
+    bool freesGpu = false; ///< nothing else (job or replica) runs on its GPU
     double costPerHour = 0.0;
 };
 
@@ -58,7 +58,8 @@ public:
     [[nodiscard]] virtual std::string id() const = 0;
     /// Replicas to start at t = 0: per service, the variant of each.
     [[nodiscard]] virtual std::vector<std::vector<int>> initialReplicas(const std::vector<ServiceSpec>& services) = 0;
-    [[nodiscard]] virtual std::vector<ScaleAction> decide(double nowS, const std::vector<ServiceSnapshot>& services) = 0;
+    [[nodiscard]] virtual std::vector<ScaleAction> decide(double nowS,
+                                                          const std::vector<ServiceSnapshot>& services) = 0;
 };
 
 /// @brief Settings of the service layer.

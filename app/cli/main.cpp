@@ -270,10 +270,11 @@ int runMain(std::vector<std::string> words)
         if (command == "reproduce")
             return cli::runReproduce(words, std::cout, std::cerr);
 #endif
-        std::cerr << "migsight-cli: unknown command '" << command
-                  << "' (valid: layouts, simulate, services, compare, bounds, sessions, import, export, import-mig-parted,"
-                  << " report, reproduce, playback, plan, sweep, policies, train;"
-                  << " see --help)\n";
+        std::cerr
+            << "migsight-cli: unknown command '" << command
+            << "' (valid: layouts, simulate, services, compare, bounds, sessions, import, export, import-mig-parted,"
+            << " report, reproduce, playback, plan, sweep, policies, train;"
+            << " see --help)\n";
         return cli::kExitBadInput;
     } catch (const cli::UsageError& e) {
         std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";

@@ -153,8 +153,8 @@ int runServices(const std::vector<std::string>& words, std::ostream& out, std::o
     std::vector<model::ServiceRunResult> runs;
     std::vector<double> best;
     for (const auto& a : scalers) {
-        policies::AutoscalerParams p = a == sc.services->autoscaler ? sc.services->autoscalerParams
-                                                                     : policies::AutoscalerParams{};
+        policies::AutoscalerParams p =
+            a == sc.services->autoscaler ? sc.services->autoscalerParams : policies::AutoscalerParams{};
         for (const auto& [k, v] : params[a])
             p[k] = v;
         double fastest = std::numeric_limits<double>::infinity();

@@ -119,10 +119,9 @@ const policies::Registry* pluginRegistry(const Args& args)
 
 int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(
-        words, {"--json"},
-        {"--jobs", "--seed", "--scheduler", "--repartitioner", "--jobs-out", "--workload-out", "--db", "--plugin",
-         "--autoscaler"});
+    const Args args(words, {"--json"},
+                    {"--jobs", "--seed", "--scheduler", "--repartitioner", "--jobs-out", "--workload-out", "--db",
+                     "--plugin", "--autoscaler"});
     const std::string file = args.onePositional("scenario file");
     model::Problems problems;
     model::Scenario sc = model::loadScenario(file, problems);
@@ -185,8 +184,8 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
     std::optional<model::ServiceRunResult> serviceRun;
     if (sc.services) {
         const std::string scaler = args.value("--autoscaler").value_or(sc.services->autoscaler);
-        const auto params = scaler == sc.services->autoscaler ? sc.services->autoscalerParams
-                                                              : policies::AutoscalerParams{};
+        const auto params =
+            scaler == sc.services->autoscaler ? sc.services->autoscalerParams : policies::AutoscalerParams{};
         options.progress = nullptr;
         serviceRun = model::simulateWithServices(sc, jobs, services, scaler, params, options);
     }

@@ -262,7 +262,8 @@ private slots:
     {
         policies::Wva wva;
         // Variant 0: small and dear per token; variant 1: large and cheap per token.
-        simcore::ServiceSpec s = spec({variant(20, 0.2, 0.001, 5000, 16), variant(10, 0.05, 0.0001, 200000, 256)}, 1, 8);
+        simcore::ServiceSpec s =
+            spec({variant(20, 0.2, 0.001, 5000, 16), variant(10, 0.05, 0.0001, 200000, 256)}, 1, 8);
         s.variants[0].costPerHour = 1.0;
         s.variants[1].costPerHour = 2.0;
         QCOMPARE(policies::cheapestPerToken(s, 100, 10), 1);
@@ -325,8 +326,9 @@ private slots:
         r = model::importAzureStream(csv, "fixture.csv", 86400.0, 1.0, true, problems);
         QCOMPARE(r.size(), size_t{2880 * 3});
         const auto inHour = [&](int h) {
-            return std::count_if(r.begin(), r.end(),
-                                 [&](const Request& q) { return q.arrivalS >= h * 3600.0 && q.arrivalS < (h + 1) * 3600.0; });
+            return std::count_if(r.begin(), r.end(), [&](const Request& q) {
+                return q.arrivalS >= h * 3600.0 && q.arrivalS < (h + 1) * 3600.0;
+            });
         };
         QVERIFY(inHour(1) < inHour(10));
         QVERIFY(std::is_sorted(r.begin(), r.end(),
@@ -351,19 +353,21 @@ private slots:
         for (const auto& p : problems.items())
             places << QString::fromStdString(p.location);
         QVERIFY2(places.contains(QStringLiteral("$.services.autoscaler")), qPrintable(places.join(',')));
-        QVERIFY2(places.contains(QStringLiteral("$.services.list[0].bogus")), qPrintable(places.join(QLatin1Char(','))));
+        QVERIFY2(places.contains(QStringLiteral("$.services.list[0].bogus")),
+                 qPrintable(places.join(QLatin1Char(','))));
         model::Problems build;
         (void)model::buildServices(sc, build);
         QStringList places2;
         for (const auto& p : build.items())
             places2 << QString::fromStdString(p.location);
-        QVERIFY2(places2.contains(QStringLiteral("$.services.list[0].variants[0].board")), qPrintable(places2.join(',')));
+        QVERIFY2(places2.contains(QStringLiteral("$.services.list[0].variants[0].board")),
+                 qPrintable(places2.join(',')));
     }
 
     void cliJsonContract()
     {
-        const auto o = clitest::cli({"services", "samples/inference-services.json", "--autoscaler", "hpa",
-                                     "--autoscaler", "wva", "--json"});
+        const auto o = clitest::cli(
+            {"services", "samples/inference-services.json", "--autoscaler", "hpa", "--autoscaler", "wva", "--json"});
         QCOMPARE(o.exitCode, 0);
         const QJsonObject root = QJsonDocument::fromJson(o.out).object();
         const QJsonArray runs = root.value("runs").toArray();
@@ -377,8 +381,9 @@ private slots:
             QCOMPARE(services.size(), 2);
             for (const auto& sv : services) {
                 const QJsonObject s = sv.toObject();
-                for (const char* k : {"name", "requests", "served", "failed", "slo_attainment", "effective_tokens_per_s",
-                                      "latency_ms", "cost", "energy_kwh", "variants", "series", "failed_by_cause"})
+                for (const char* k :
+                     {"name", "requests", "served", "failed", "slo_attainment", "effective_tokens_per_s", "latency_ms",
+                      "cost", "energy_kwh", "variants", "series", "failed_by_cause"})
                     QVERIFY2(s.contains(k), k);
                 QCOMPARE(s.value("requests").toInteger(),
                          s.value("served").toInteger() + s.value("failed").toInteger());
@@ -391,11 +396,12 @@ private slots:
             }
         }
         // The same command again gives the same bytes (deterministic).
-        const auto again = clitest::cli({"services", "samples/inference-services.json", "--autoscaler", "hpa",
-                                         "--autoscaler", "wva", "--json"});
+        const auto again = clitest::cli(
+            {"services", "samples/inference-services.json", "--autoscaler", "hpa", "--autoscaler", "wva", "--json"});
         QCOMPARE(again.out, o.out);
         // simulate adds the services to its JSON.
-        const auto sim = clitest::cli({"simulate", "samples/inference-services.json", "--autoscaler", "static-replicas", "--json"});
+        const auto sim =
+            clitest::cli({"simulate", "samples/inference-services.json", "--autoscaler", "static-replicas", "--json"});
         QCOMPARE(sim.exitCode, 0);
         QVERIFY(QJsonDocument::fromJson(sim.out).object().value("services").toObject().contains("overall"));
         // Bad input: exit 2 with a message.
