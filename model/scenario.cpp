@@ -6,6 +6,7 @@
 #include "fleet_reader.h"
 #include "input_limits.h"
 #include "json_reader.h"
+#include "service_reader.h"
 #include "workload_reader.h"
 
 #include <fstream>
@@ -122,7 +123,7 @@ Scenario parseScenario(const std::string& text, const std::string& file, Problem
     r.allowKeys(root, "$",
                 {"format", "version", "name", "description", "fleet", "workload", "job_types", "job_mix", "sizes",
                  "power_w", "energy_weight", "reconfiguration_s", "preemption", "scheduler", "repartitioner",
-                 "attribution", "cost"});
+                 "attribution", "cost", "services"});
     sc.name = r.optionalText(root, "$", "name", "Untitled scenario");
     sc.description = r.optionalText(root, "$", "description", "");
     sc.energyWeight = r.optionalNumber(root, "$", "energy_weight", 2e-7, 0.0, 1e6);
@@ -139,6 +140,7 @@ Scenario parseScenario(const std::string& text, const std::string& file, Problem
     if (!decisions.empty())
         r.problem("$.repartitioner.params", decisions);
     sc.cost = readCostSettings(r, root);
+    sc.services = readServicesSection(r, root, file);
     return sc;
 }
 

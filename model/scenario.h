@@ -7,6 +7,7 @@
 #include "job.h"
 #include "problems.h"
 #include "registry.h"
+#include "service_config.h"
 #include "workload.h"
 
 #include <cstdint>
@@ -63,8 +64,9 @@ struct Scenario
     simcore::PreemptionMode preemption = simcore::PreemptionMode::FullReschedule;
     PolicyChoice scheduler{"edf-most-packed", {}};
     PolicyChoice repartitioner{"static", {}};
-    std::optional<CostSettings> cost; ///< prices and carbon; none: cost is not shown
-    std::string sourceFile;           ///< file it was loaded from, for messages
+    std::optional<CostSettings> cost;       ///< prices and carbon; none: cost is not shown
+    std::optional<ServicesConfig> services; ///< inference services (docs/services.md); none: batch only
+    std::string sourceFile;                 ///< file it was loaded from, for messages
 
     [[nodiscard]] int gpuCount() const;
     /// The GPUs one by one, each with its model and layout.

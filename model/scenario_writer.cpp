@@ -163,6 +163,8 @@ std::string writeScenarioJson(const Scenario& s, int indent)
     root["repartitioner"] = policyJson(s.repartitioner);
     if (s.cost)
         root["cost"] = costJson(*s.cost);
+    if (s.services)
+        root["services"] = Json::parse(servicesJsonText(*s.services));
     return root.dump(indent) + "\n";
 }
 

@@ -117,6 +117,8 @@ double Engine::nextEventTime() const
         t = std::min(t, m_ends.top().time);
     if (!m_readyTimes.empty())
         t = std::min(t, m_readyTimes.top().time);
+    if (m_hook != nullptr)
+        t = std::min(t, m_hook->nextTick());
     if (m_completed < static_cast<int>(m_s.jobs.size())) {
         const double wake = m_repartitioner.nextWakeup(m_s.now);
         const bool stalled = t == kInf && wake - m_lastProgress > m_config.stallLimitMin;
@@ -170,10 +172,14 @@ bool Engine::step()
     m_energyAccrued += m_totalPower * (t - m_lastStepTime);
     m_lastStepTime = t;
     completeJobs();
-    if (m_completed < static_cast<int>(m_s.jobs.size())) {
+    if (m_completed < static_cast<int>(m_s.jobs.size()) || m_hook != nullptr) {
         releaseJobs();
         endDowntimes();
         applyDrained();
+        if (m_hook != nullptr && m_hook->nextTick() <= t + m_s.eps) {
+            m_lastTick = t;
+            m_hook->tick(t, *this);
+        }
         // The repartitioner sees the fleet as it runs (before the full reschedule frees it).
         repartition();
         if (m_s.mode == PreemptionMode::FullReschedule)
@@ -183,7 +189,7 @@ bool Engine::step()
     }
     finishStep();
     ++m_steps;
-    if (m_completed == static_cast<int>(m_s.jobs.size()))
+    if (m_completed == static_cast<int>(m_s.jobs.size()) && (m_hook == nullptr || m_hook->nextTick() == kInf))
         finish();
     return !m_finished;
 }
@@ -264,8 +270,8 @@ void Engine::takeBackRunning()
     m_previouslyRunning.clear();
     for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g) {
         GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
-        if (gs.busy == 0)
-            continue;
+        if (gs.busy == gs.heldBusy)
+            continue; // no running job (held instances stay as they are)
         m_s.touch(g);
         for (std::uint32_t m = gs.runningMask; m != 0; m &= m - 1) {
             const auto i = static_cast<unsigned>(std::countr_zero(m));
@@ -284,8 +290,8 @@ void Engine::takeBackRunning()
                 enqueue(j);
         }
         gs.runningMask = 0;
-        gs.busy = 0;
-        m_s.index.update(g, 0, gs.freeSizes);
+        gs.busy = gs.heldBusy;
+        m_s.index.update(g, gs.busy, gs.freeSizes);
     }
 }
 
@@ -438,7 +444,8 @@ void Engine::finish()
     // Energy runs from 0 to the last completion. When jobs are left unfinished the last step may
     // lie later; nothing runs after the last completion, so any time accrued past it was idle.
     const bool allDone = m_completed == static_cast<int>(m_s.jobs.size());
-    const double end = allDone ? m_s.now : m_lastCompletion;
+    // With services the GPUs also run until the services' last tick.
+    const double end = std::max(allDone ? m_s.now : m_lastCompletion, m_hook != nullptr ? m_lastTick : 0.0);
     const double lastEvent = m_s.now;
     m_s.now = std::max(end, 0.0);
     for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g) {

@@ -3,6 +3,7 @@
 
 #include "end_heap.h"
 #include "engine_state.h"
+#include "fleet_client.h"
 #include "observer.h"
 #include "policy.h"
 
@@ -41,7 +42,7 @@ struct FleetGpu
 /// order: accrue energy; complete the jobs that end; release arriving jobs; end finished
 /// reconfigurations; ask the repartitioner; (full-reschedule mode) take every running job back
 /// to the queue; let the scheduler place jobs; record.
-class Engine
+class Engine : public FleetClient
 {
 public:
     /// @throws std::invalid_argument for an empty fleet, an invalid layout or a bad job.
@@ -53,6 +54,18 @@ public:
     /// engine reports them through SimObserver::onExplanation and onQueueOrder. Call before the
     /// first step. Results are bit-identical either way; off (the default) costs nothing.
     void setExplaining(bool on);
+    /// Runs a service layer beside the jobs (docs/services.md): its ticks become events and the run
+    /// lasts until its last tick. Call before the first step; without it nothing changes.
+    void setServiceHook(ServiceHook* hook) { m_hook = hook; }
+
+    // FleetClient (only from ServiceHook::tick()).
+    [[nodiscard]] const EngineState& fleetState() const override { return m_s; }
+    bool holdInstance(int gpu, int instance) override;
+    void releaseInstance(int gpu, int instance) override;
+    bool changeLayout(int gpu, const Layout& layout, const std::string& reason) override;
+    [[nodiscard]] double instanceEnergyWmin(int gpu, int instance) override;
+    /// Layout changes of the repartitioner refused because they would destroy a held instance.
+    [[nodiscard]] int refusedForServices() const { return m_refusedForServices; }
 
     /// Processes every event at the next event time. False when the run is over.
     bool step();
@@ -109,6 +122,9 @@ private:
     Scheduler& m_scheduler;
     Repartitioner& m_repartitioner;
     std::vector<SimObserver*> m_observers;
+    ServiceHook* m_hook = nullptr;
+    int m_refusedForServices = 0;
+    double m_lastTick = 0.0;
 
     EndHeap m_ends;       ///< segment ends of the running jobs
     MinHeap m_readyTimes; ///< ends of reconfiguration downtimes (id = GPU)

@@ -13,6 +13,16 @@ bool contains(const Layout& layout, const Placement& p)
     return std::find(layout.begin(), layout.end(), p) != layout.end();
 }
 
+/// True when @p layout keeps every instance of @p gs that a service holds.
+bool keepsHeld(const GpuState& gs, const Layout& layout)
+{
+    if (gs.heldMask == 0)
+        return true;
+    return std::all_of(gs.instances.begin(), gs.instances.end(), [&](const InstanceState& i) {
+        return !i.held || contains(layout, {i.profile, i.start});
+    });
+}
+
 } // namespace
 
 void Engine::applyDrained()
@@ -51,8 +61,65 @@ void Engine::repartition()
                                  layoutText(model, req.layout) + " refused: " + problems.front().message);
             continue;
         }
+        if (!keepsHeld(m_s.gpus[static_cast<size_t>(req.gpu)], req.layout)) {
+            // Services (docs/services.md): the repartitioner does not know about replicas.
+            ++m_refusedForServices;
+            continue;
+        }
         applyLayout(req.gpu, req.layout, req.reason);
     }
+}
+
+bool Engine::holdInstance(int g, int i)
+{
+    if (g < 0 || g >= static_cast<int>(m_s.gpus.size()))
+        return false;
+    GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
+    if (i < 0 || i >= static_cast<int>(gs.instances.size()))
+        return false;
+    InstanceState& inst = gs.instances[static_cast<size_t>(i)];
+    if (inst.job >= 0 || inst.draining || inst.held)
+        return false;
+    m_s.touch(g);
+    inst.held = true;
+    gs.busy += inst.compute;
+    gs.heldBusy += inst.compute;
+    m_s.refreshGpu(g);
+    return true;
+}
+
+void Engine::releaseInstance(int g, int i)
+{
+    GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
+    InstanceState& inst = gs.instances[static_cast<size_t>(i)];
+    if (!inst.held)
+        return;
+    m_s.touch(g);
+    inst.held = false;
+    gs.busy -= inst.compute;
+    gs.heldBusy -= inst.compute;
+    m_s.refreshGpu(g);
+}
+
+bool Engine::changeLayout(int g, const Layout& layout, const std::string& reason)
+{
+    if (g < 0 || g >= static_cast<int>(m_s.gpus.size()))
+        return false;
+    GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
+    if (!validateLayout(*gs.model, layout).empty() || !keepsHeld(gs, layout))
+        return false;
+    for (const auto& inst : gs.instances) {
+        if (inst.job >= 0 && !contains(layout, {inst.profile, inst.start}))
+            return false;
+    }
+    applyLayout(g, layout, reason);
+    return true;
+}
+
+double Engine::instanceEnergyWmin(int g, int i)
+{
+    m_s.touch(g);
+    return m_s.gpus[static_cast<size_t>(g)].instances[static_cast<size_t>(i)].energyWmin;
 }
 
 void Engine::applyLayout(int g, const Layout& layout, const std::string& reason)

@@ -92,11 +92,14 @@ void EngineState::refreshGpu(int gpu)
     g.freeBySize.fill(0);
     g.freeSizes = 0;
     g.runningMask = 0;
+    g.heldMask = 0;
     int after = 0;
     for (std::size_t i = 0; i < g.instances.size(); ++i) {
         const InstanceState& inst = g.instances[i];
         if (inst.job >= 0)
             g.runningMask |= std::uint32_t{1} << i;
+        if (inst.held)
+            g.heldMask |= std::uint32_t{1} << i;
         if (instanceFree(inst)) {
             g.freeBySize[static_cast<size_t>(inst.compute)] |= std::uint32_t{1} << i;
             g.freeSizes |= 1u << inst.compute;
@@ -120,7 +123,7 @@ void EngineState::accrue(int gpu)
     if (g.busy == 0) {
         g.idleEnergyWmin += energy;
     } else {
-        for (std::uint32_t m = g.runningMask; m != 0; m &= m - 1) {
+        for (std::uint32_t m = g.runningMask | g.heldMask; m != 0; m &= m - 1) {
             InstanceState& inst = g.instances[static_cast<size_t>(std::countr_zero(m))];
             inst.energyWmin += energy * inst.compute / g.busy;
         }

@@ -31,6 +31,7 @@ struct InstanceState
     int job = -1;            ///< running job index, -1 when idle
     double readyAt = 0.0;    ///< end of its reconfiguration downtime
     bool draining = false;   ///< to be destroyed by a pending repartition: accepts no job
+    bool held = false;       ///< held by an inference replica (FleetClient): accepts no job
     std::int64_t serial = 0; ///< unique per created instance, to tell a kept instance apart
     double created = 0.0;
     double energyWmin = 0.0; ///< energy attributed to this instance so far
@@ -78,6 +79,10 @@ struct GpuState
     /// Bit i set when instance i runs a job (instances[i].job >= 0): energy accrual and a full
     /// reschedule's take-back visit only these, in instance order.
     std::uint32_t runningMask = 0;
+    /// Bit i set when instance i is held by an inference replica (docs/services.md); a held
+    /// instance counts in `busy` (heldBusy of it) for power and energy. Always 0 without services.
+    std::uint32_t heldMask = 0;
+    int heldBusy = 0; ///< compute slices of the held instances
 };
 
 /// @brief A job's place in the scheduler's queue order: (k1, k2, job id), smallest first.
@@ -165,7 +170,7 @@ struct EngineState
 
     [[nodiscard]] bool instanceFree(const InstanceState& inst) const
     {
-        return inst.job < 0 && !inst.draining && inst.readyAt <= now + eps;
+        return inst.job < 0 && !inst.draining && !inst.held && inst.readyAt <= now + eps;
     }
     /// p_{j,k}: minutes to run job j's whole work on k compute slices (precomputed).
     [[nodiscard]] double processing(int job, int compute) const

@@ -3,6 +3,7 @@
 
 #include "args.h"
 #include "problems.h"
+#include "service_run.h"
 
 #include <functional>
 #include <ostream>
@@ -53,6 +54,10 @@ int runPlanStatic(const std::vector<std::string>& args, std::ostream& out, std::
 int runSweep(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// `plan --search day`: the fluid LP day plan against the baselines (docs/planning.md).
 int runPlanDay(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// `services`: a scenario's inference services under one or more autoscalers (docs/services.md).
+int runServices(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// The service table and replica timelines of a run (also under `simulate` with services).
+void printServiceResults(std::ostream& out, const model::ServiceRunResult& run);
 int runTrain(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// Only in builds with the GUI (MIGSIGHT_HAVE_PLAYBACK): it paints with the studio's painter.
 int runPlayback(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

@@ -28,7 +28,7 @@ Commands:
       board's named configuration lists (fleet-12, single-19).
   simulate SCENARIO.json [--jobs JOBS.csv] [--seed N] [--scheduler ID] [--repartitioner ID]
            [--json] [--jobs-out RESULTS.csv] [--workload-out JOBS.csv] [--db SESSION.sqlite]
-           [--plugin POLICIES.py]
+           [--plugin POLICIES.py] [--autoscaler wva|hpa|static-replicas]
       Simulates the scenario's day. --jobs replaces its workload by a jobs CSV
       (id,type,release_min,deadline_min,work_1g_min); --jobs-out writes per-job results;
       --workload-out writes the jobs that were simulated in the input format; --db stores the
@@ -36,7 +36,16 @@ Commands:
       Python file that registers policies with the migsight module (docs/python.md, Plugins).
       A policy may carry parameters: --repartitioner "smart-mig:decision_interval_min=2;top_k=3"
       (here and in compare's --runs; `policies` lists them). The summary ends with the churn:
-      layout changes and reconfiguration downtime per GPU per day.
+      layout changes and reconfiguration downtime per GPU per day. A scenario with a services
+      section runs its inference services beside the jobs (--autoscaler overrides its
+      autoscaler) and adds their results (docs/services.md).
+  services SCENARIO.json [--autoscaler wva|hpa|static-replicas]... [--param A.KEY=VALUE]...
+           [--seed N] [--repeat N] [--json]
+      The scenario's inference services beside its batch day: per service and overall the
+      requests served and failed, SLO attainment, effective throughput (output tokens/s within
+      the SLO), latency p50/p95/p99, cost, energy and replicas per variant over time (JSON: the
+      time series). Several --autoscaler give a side-by-side table; --repeat N runs each N times
+      and prints the best wall time (docs/services.md).
   compare SCENARIO.json --runs "cedf/static,edf-most-packed/static,cedf/none" [--seeds 1-10]
           [--jobs JOBS.csv] [--multiplier X] [--threads N] [--json] [--db SESSION.sqlite]
           [--objective et|energy:T|p95|cost] [--baseline SCHED/REPART]
@@ -225,6 +234,8 @@ int runMain(std::vector<std::string> words)
             return cli::runLayouts(words, std::cout, std::cerr);
         if (command == "simulate")
             return cli::runSimulate(words, std::cout, std::cerr);
+        if (command == "services")
+            return cli::runServices(words, std::cout, std::cerr);
         if (command == "policies")
             return cli::runPolicies(words, std::cout, std::cerr);
         if (command == "compare")
@@ -259,10 +270,11 @@ int runMain(std::vector<std::string> words)
         if (command == "reproduce")
             return cli::runReproduce(words, std::cout, std::cerr);
 #endif
-        std::cerr << "migsight-cli: unknown command '" << command
-                  << "' (valid: layouts, simulate, compare, bounds, sessions, import, export, import-mig-parted,"
-                  << " report, reproduce, playback, plan, sweep, policies, train;"
-                  << " see --help)\n";
+        std::cerr
+            << "migsight-cli: unknown command '" << command
+            << "' (valid: layouts, simulate, services, compare, bounds, sessions, import, export, import-mig-parted,"
+            << " report, reproduce, playback, plan, sweep, policies, train;"
+            << " see --help)\n";
         return cli::kExitBadInput;
     } catch (const cli::UsageError& e) {
         std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";

@@ -10,6 +10,8 @@
 #include "recorder.h"
 #include "result_json.h"
 #include "scenario.h"
+#include "service_build.h"
+#include "service_run.h"
 #include "session_store.h"
 #include "simulation.h"
 #include "unfinished_jobs.h"
@@ -117,9 +119,9 @@ const policies::Registry* pluginRegistry(const Args& args)
 
 int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(
-        words, {"--json"},
-        {"--jobs", "--seed", "--scheduler", "--repartitioner", "--jobs-out", "--workload-out", "--db", "--plugin"});
+    const Args args(words, {"--json"},
+                    {"--jobs", "--seed", "--scheduler", "--repartitioner", "--jobs-out", "--workload-out", "--db",
+                     "--plugin", "--autoscaler"});
     const std::string file = args.onePositional("scenario file");
     model::Problems problems;
     model::Scenario sc = model::loadScenario(file, problems);
@@ -142,6 +144,12 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
     std::vector<simcore::Job> jobs = args.value("--jobs")
                                          ? model::loadJobsCsv(*args.value("--jobs"), sc.jobTypes, problems)
                                          : model::scenarioJobs(sc, seed, problems);
+    // Inference services (docs/services.md): only with a services section; none leaves the run as it was.
+    std::vector<simcore::ServiceSpec> services;
+    if (auto a = args.value("--autoscaler"); a && !sc.services)
+        throw UsageError("--autoscaler: " + file + " has no services section (docs/services.md)");
+    if (sc.services)
+        services = model::buildServices(sc, problems);
     if (!problems.empty()) {
         printProblems(err, problems);
         return kExitBadInput;
@@ -173,8 +181,17 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
             return true;
         };
     }
-    const simcore::RunResult result =
-        plugin ? simulateWith(*plugin, sc, jobs, options) : model::simulate(sc, jobs, options);
+    std::optional<model::ServiceRunResult> serviceRun;
+    if (sc.services) {
+        const std::string scaler = args.value("--autoscaler").value_or(sc.services->autoscaler);
+        const auto params =
+            scaler == sc.services->autoscaler ? sc.services->autoscalerParams : policies::AutoscalerParams{};
+        options.progress = nullptr;
+        serviceRun = model::simulateWithServices(sc, jobs, services, scaler, params, options);
+    }
+    const simcore::RunResult result = serviceRun ? serviceRun->batch
+                                      : plugin   ? simulateWith(*plugin, sc, jobs, options)
+                                                 : model::simulate(sc, jobs, options);
     if (auto path = args.value("--jobs-out")) {
         const auto fleet = sc.fleetGpus();
         writeOutputFile(*path, [&](std::ostream& f) { model::writeJobResultsCsv(f, result, sc.jobTypes, fleet); });
@@ -195,6 +212,8 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         warnings += ']';
         extra.emplace_back("warnings", std::move(warnings));
     }
+    if (serviceRun)
+        extra.emplace_back("services", model::serviceResultJson(*serviceRun, -1));
     const std::string metrics = model::metricsJson(result, extra);
     if (store) {
         const auto ids = store->saveRuns({{sc.name, readText(file), sched.id, repart.id,
@@ -205,6 +224,8 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         out << metrics << "\n";
     } else {
         printSummary(out, sc, sched, repart, result);
+        if (serviceRun)
+            printServiceResults(out, *serviceRun);
     }
     if (!unfinished.empty())
         (args.flag("--json") ? err : out) << "warning: " << file << ": " << unfinished << "\n";

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A run of batch jobs and inference services together (docs/services.md).
+#include "service_run.h"
+
+#include "json_reader.h"
+#include "recorder.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace model {
+
+namespace {
+
+double percentile(std::vector<float> v, double q)
+{
+    if (v.empty())
+        return 0.0;
+    // Nearest rank: the smallest value with at least q of the values at or below it.
+    const auto n = v.size();
+    auto rank = static_cast<size_t>(std::ceil(q * static_cast<double>(n)));
+    rank = std::clamp<size_t>(rank, 1, n);
+    std::nth_element(v.begin(), v.begin() + static_cast<long>(rank - 1), v.end());
+    return v[rank - 1];
+}
+
+ServiceSummary summaryOf(const std::string& name, const std::vector<const simcore::ServiceResult*>& rs, double horizonS)
+{
+    ServiceSummary s;
+    s.name = name;
+    std::vector<float> e2e;
+    std::vector<float> ttft;
+    double tokens = 0.0;
+    for (const auto* r : rs) {
+        const auto& st = r->stats;
+        s.arrived += st.arrived;
+        s.served += st.served;
+        s.failed += st.failed();
+        s.withinSlo += st.withinSlo;
+        tokens += st.outputTokensWithinSlo;
+        e2e.insert(e2e.end(), st.e2eMs.begin(), st.e2eMs.end());
+        ttft.insert(ttft.end(), st.ttftMs.begin(), st.ttftMs.end());
+        s.cost += r->costTotal;
+        s.energyKWh += r->energyWmin / 60000.0;
+        for (double h : r->replicaHoursByVariant)
+            s.replicaHours += h;
+        s.scaleUps += r->scaleUps;
+        s.scaleDowns += r->scaleDowns;
+        s.repartitions += r->repartitions;
+        s.failedPlacements += r->failedPlacements;
+        s.peakReplicas += r->peakReplicas;
+    }
+    s.attainment = s.arrived > 0 ? static_cast<double>(s.withinSlo) / static_cast<double>(s.arrived) : 1.0;
+    s.effectiveTokensPerS = horizonS > 0.0 ? tokens / horizonS : 0.0;
+    s.p50Ms = percentile(e2e, 0.50);
+    s.p95Ms = percentile(e2e, 0.95);
+    s.p99Ms = percentile(e2e, 0.99);
+    s.ttftP95Ms = percentile(ttft, 0.95);
+    return s;
+}
+
+Json summaryJson(const ServiceSummary& s)
+{
+    Json j;
+    j["name"] = s.name;
+    j["requests"] = s.arrived;
+    j["served"] = s.served;
+    j["failed"] = s.failed;
+    j["within_slo"] = s.withinSlo;
+    j["slo_attainment"] = s.attainment;
+    j["effective_tokens_per_s"] = s.effectiveTokensPerS;
+    j["latency_ms"] = {{"p50", s.p50Ms}, {"p95", s.p95Ms}, {"p99", s.p99Ms}, {"ttft_p95", s.ttftP95Ms}};
+    j["cost"] = s.cost;
+    j["energy_kwh"] = s.energyKWh;
+    j["replica_hours"] = s.replicaHours;
+    j["scale_ups"] = s.scaleUps;
+    j["scale_downs"] = s.scaleDowns;
+    j["repartitions"] = s.repartitions;
+    j["failed_placements"] = s.failedPlacements;
+    j["peak_replicas"] = s.peakReplicas;
+    return j;
+}
+
+} // namespace
+
+std::vector<ServiceSummary> summarise(const std::vector<simcore::ServiceResult>& results, double horizonS)
+{
+    std::vector<ServiceSummary> out;
+    std::vector<const simcore::ServiceResult*> all;
+    for (const auto& r : results) {
+        out.push_back(summaryOf(r.name, {&r}, horizonS));
+        all.push_back(&r);
+    }
+    out.push_back(summaryOf("overall", all, horizonS));
+    return out;
+}
+
+ServiceRunResult simulateWithServices(const Scenario& scenario, const std::vector<simcore::Job>& jobs,
+                                      const std::vector<simcore::ServiceSpec>& services, const std::string& autoscaler,
+                                      const policies::AutoscalerParams& params, const RunOptions& options)
+{
+    const auto& registry = policies::builtinRegistry();
+    const PolicyChoice& sched = options.scheduler ? *options.scheduler : scenario.scheduler;
+    const PolicyChoice& repart = options.repartitioner ? *options.repartitioner : scenario.repartitioner;
+    auto scheduler = registry.createScheduler(sched.id, sched.params);
+    auto repartitioner = registry.createRepartitioner(repart.id, repart.params);
+    auto scaler = policies::makeAutoscaler(autoscaler, params);
+    const std::uint64_t seed =
+        options.seed.value_or(scenario.workload.kind == WorkloadSpec::Kind::Poisson ? scenario.workload.poisson.seed
+                                                                                    : scenario.workload.diurnal.seed);
+    simcore::ServiceLayerConfig cfg;
+    if (scenario.services) {
+        cfg.tickS = scenario.services->tickS;
+        cfg.horizonS = scenario.services->horizonH * 3600.0;
+    }
+    simcore::ServiceLayer layer(services, *scaler, cfg);
+    simcore::Engine engine(engineConfig(scenario, seed), scenario.fleetGpus(), scenario.jobTypes, jobs, *scheduler,
+                           *repartitioner);
+    engine.setServiceHook(&layer);
+    ServiceRunResult out;
+    out.autoscaler = autoscaler;
+    out.horizonS = cfg.horizonS;
+    out.tickS = cfg.tickS;
+    out.batch = simcore::runToEnd(engine, options.timeSeries);
+    out.services = layer.results(engine.state());
+    out.summaries = summarise(out.services, cfg.horizonS);
+    out.refusedRepartitions = engine.refusedForServices();
+    return out;
+}
+
+std::string serviceResultJson(const ServiceRunResult& run, int indent)
+{
+    Json j;
+    j["autoscaler"] = run.autoscaler;
+    j["horizon_s"] = run.horizonS;
+    j["tick_s"] = run.tickS;
+    j["refused_repartitions"] = run.refusedRepartitions;
+    Json list = Json::array();
+    for (size_t s = 0; s < run.services.size(); ++s) {
+        const auto& r = run.services[s];
+        Json o = summaryJson(run.summaries[s]);
+        Json variants = Json::array();
+        for (size_t v = 0; v < r.variantNames.size(); ++v)
+            variants.push_back({{"variant", r.variantNames[v]}, {"replica_hours", r.replicaHoursByVariant[v]}});
+        o["variants"] = variants;
+        Json failed;
+        failed["queue_full"] = r.stats.failedQueueFull;
+        failed["timeout"] = r.stats.failedTimeout;
+        failed["no_replica"] = r.stats.failedNoReplica;
+        failed["too_large"] = r.stats.failedTooLarge;
+        o["failed_by_cause"] = failed;
+        Json series = Json::array();
+        for (const auto& p : r.series) {
+            series.push_back({{"t_s", p.timeS},
+                              {"replicas", p.replicasByVariant},
+                              {"served", p.served},
+                              {"within_slo", p.withinSlo},
+                              {"failed", p.failed}});
+        }
+        o["series"] = series;
+        list.push_back(o);
+    }
+    j["services"] = list;
+    j["overall"] = summaryJson(run.summaries.back());
+    return j.dump(indent);
+}
+
+} // namespace model

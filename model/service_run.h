@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "autoscalers.h"
+#include "results.h"
+#include "scenario.h"
+#include "service_layer.h"
+#include "simulation.h"
+
+#include <string>
+#include <vector>
+
+namespace model {
+
+/// @brief The figures of one service (or of all, "overall") that the CLI prints.
+struct ServiceSummary
+{
+    std::string name;
+    long long arrived = 0;
+    long long served = 0;
+    long long failed = 0;
+    long long withinSlo = 0;
+    double attainment = 0.0;          ///< within SLO / arrived
+    double effectiveTokensPerS = 0.0; ///< output tokens of requests within SLO per second of the horizon
+    double p50Ms = 0.0;               ///< end-to-end latency percentiles of served requests
+    double p95Ms = 0.0;
+    double p99Ms = 0.0;
+    double ttftP95Ms = 0.0;
+    double cost = 0.0;
+    double energyKWh = 0.0;
+    double replicaHours = 0.0;
+    int scaleUps = 0;
+    int scaleDowns = 0;
+    int repartitions = 0;
+    int failedPlacements = 0;
+    int peakReplicas = 0;
+};
+
+/// @brief A run of a scenario with its services under one autoscaler.
+struct ServiceRunResult
+{
+    std::string autoscaler;
+    simcore::RunResult batch;
+    std::vector<simcore::ServiceResult> services;
+    std::vector<ServiceSummary> summaries; ///< one per service, then "overall"
+    double horizonS = 86400.0;
+    double tickS = 15.0;
+    int refusedRepartitions = 0; ///< repartitioner requests refused to keep replicas
+};
+
+/// @brief Runs the scenario's jobs and services together (docs/services.md).
+/// @throws std::invalid_argument for a bad setup or an unknown autoscaler.
+[[nodiscard]] ServiceRunResult simulateWithServices(const Scenario& scenario, const std::vector<simcore::Job>& jobs,
+                                                    const std::vector<simcore::ServiceSpec>& services,
+                                                    const std::string& autoscaler,
+                                                    const policies::AutoscalerParams& params,
+                                                    const RunOptions& options = {});
+
+/// @brief Per-service and overall figures of a run.
+[[nodiscard]] std::vector<ServiceSummary> summarise(const std::vector<simcore::ServiceResult>& results,
+                                                    double horizonS);
+
+/// @brief The service part of a result as JSON (an object with "autoscaler", "services",
+/// "overall"), time series included.
+[[nodiscard]] std::string serviceResultJson(const ServiceRunResult& run, int indent);
+
+} // namespace model

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The replica model of an inference service (docs/services.md, "Replica").
+#include "service.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace simcore {
+
+double ServiceVariant::capacityTokensPerS(double meanIn, double meanOut) const
+{
+    const double in = std::max(1.0, meanIn);
+    const double out = std::max(1.0, meanOut);
+    const double perRequest = in + out;
+    const double byKv = std::floor(static_cast<double>(kvCapacityTokens) / perRequest);
+    const double batch = std::max(1.0, std::min(static_cast<double>(maxBatch), byKv));
+    // At steady state an iteration yields one token per request and carries, on average, the
+    // prefill of batch/out new requests; a request holds in + out/2 KV tokens on average.
+    const double iterationMs = alphaMs + betaMs * (batch + batch * in / out) + gammaMs * batch * (in + out / 2.0);
+    return iterationMs > 0.0 ? batch * 1000.0 / iterationMs : 0.0;
+}
+
+ReplicaSim::ReplicaSim(const ServiceVariant& variant, const Slo& slo, int maxQueue, double readyAtS)
+    : m_variant(&variant), m_slo(slo), m_maxQueue(maxQueue), m_readyAtS(readyAtS), m_clockS(readyAtS)
+{
+}
+
+double ReplicaSim::kvUse() const
+{
+    return m_variant->kvCapacityTokens > 0
+               ? static_cast<double>(m_kvReserved) / static_cast<double>(m_variant->kvCapacityTokens)
+               : 1.0;
+}
+
+bool ReplicaSim::enqueue(const Request& r, ServiceStats& stats)
+{
+    if (static_cast<long long>(r.inTokens) + r.outTokens > m_variant->kvCapacityTokens) {
+        ++stats.failedTooLarge;
+        return false;
+    }
+    if (static_cast<int>(m_waiting.size()) >= m_maxQueue) {
+        ++stats.failedQueueFull;
+        return false;
+    }
+    m_waiting.push_back(r);
+    return true;
+}
+
+void ReplicaSim::dropExpired(ServiceStats& stats)
+{
+    const double budgetS = m_slo.queueBudgetMs() / 1000.0;
+    while (!m_waiting.empty() && m_clockS - m_waiting.front().arrivalS > budgetS) {
+        m_waiting.pop_front();
+        ++stats.failedTimeout;
+    }
+}
+
+void ReplicaSim::admit(ServiceStats& /*stats*/)
+{
+    long long prefillTokens = 0;
+    while (!m_waiting.empty() && static_cast<int>(m_batch.size() + m_prefill.size()) < m_variant->maxBatch) {
+        const Request& r = m_waiting.front();
+        const long long need = static_cast<long long>(r.inTokens) + r.outTokens;
+        if (m_kvReserved + need > m_variant->kvCapacityTokens)
+            break;
+        if (!m_prefill.empty() && prefillTokens + r.inTokens > m_variant->maxBatchTokens)
+            break;
+        prefillTokens += r.inTokens;
+        m_kvReserved += need;
+        m_prefill.push_back({r.arrivalS, 0.0, r.inTokens, r.outTokens, 0});
+        m_waiting.pop_front();
+    }
+}
+
+void ReplicaSim::complete(const Active& a, double endS, ServiceStats& stats) const
+{
+    const double e2e = (endS - a.arrivalS) * 1000.0;
+    const double ttft = (a.firstTokenS - a.arrivalS) * 1000.0;
+    const double tpot = a.out > 1 ? (endS - a.firstTokenS) * 1000.0 / (a.out - 1) : 0.0;
+    const bool within = m_slo.e2eMs > 0.0 ? e2e <= m_slo.e2eMs : (ttft <= m_slo.ttftMs && tpot <= m_slo.tpotMs);
+    ++stats.served;
+    stats.outputTokensServed += a.out;
+    if (within) {
+        ++stats.withinSlo;
+        stats.outputTokensWithinSlo += a.out;
+    }
+    stats.e2eMs.push_back(static_cast<float>(e2e));
+    stats.ttftMs.push_back(static_cast<float>(ttft));
+}
+
+double ReplicaSim::decodeSpanS(long long k) const
+{
+    if (k <= 0)
+        return 0.0;
+    const auto b = static_cast<double>(m_batch.size());
+    const auto kd = static_cast<double>(k);
+    const double first =
+        m_variant->alphaMs + m_variant->betaMs * b + m_variant->gammaMs * static_cast<double>(m_kvResident);
+    return (kd * first + m_variant->gammaMs * b * kd * (kd - 1.0) / 2.0) / 1000.0;
+}
+
+void ReplicaSim::advanceTo(double tS, ServiceStats& stats)
+{
+    while (m_clockS < tS) {
+        dropExpired(stats);
+        admit(stats);
+        if (m_batch.empty() && m_prefill.empty()) {
+            m_clockS = tS; // idle until then
+            break;
+        }
+        if (!m_prefill.empty()) {
+            // One iteration with the prefills of the admitted requests and a token of every other.
+            long long tokens = static_cast<long long>(m_batch.size());
+            long long resident = m_kvResident;
+            for (const Active& a : m_prefill) {
+                tokens += a.in;
+                resident += a.in;
+            }
+            const double ms = m_variant->alphaMs + m_variant->betaMs * static_cast<double>(tokens) +
+                              m_variant->gammaMs * static_cast<double>(resident);
+            m_clockS += ms / 1000.0;
+            for (Active& a : m_batch)
+                ++a.generated;
+            m_kvResident += static_cast<long long>(m_batch.size());
+            for (Active& a : m_prefill) {
+                a.generated = 1;
+                a.firstTokenS = m_clockS;
+                m_kvResident += a.in + 1;
+                m_batch.push_back(a);
+            }
+            m_prefill.clear();
+        } else {
+            // Decode-only iterations up to the next completion, or the last one starting before tS.
+            long long kmax = m_batch.front().out - m_batch.front().generated;
+            for (const Active& a : m_batch)
+                kmax = std::min<long long>(kmax, a.out - a.generated);
+            const double left = tS - m_clockS;
+            long long k = kmax;
+            if (decodeSpanS(kmax - 1) >= left) {
+                long long lo = 1; // the first iteration starts now, before tS
+                long long hi = kmax - 1;
+                while (lo < hi) {
+                    const long long mid = lo + (hi - lo + 1) / 2;
+                    if (decodeSpanS(mid - 1) < left)
+                        lo = mid;
+                    else
+                        hi = mid - 1;
+                }
+                k = lo;
+            }
+            m_clockS += decodeSpanS(k);
+            for (Active& a : m_batch)
+                a.generated += static_cast<int>(k);
+            m_kvResident += k * static_cast<long long>(m_batch.size());
+        }
+        // Completions at the end of the iteration, in batch order.
+        size_t w = 0;
+        for (size_t r = 0; r < m_batch.size(); ++r) {
+            const Active& a = m_batch[r];
+            if (a.generated >= a.out) {
+                complete(a, m_clockS, stats);
+                m_kvReserved -= static_cast<long long>(a.in) + a.out;
+                m_kvResident -= static_cast<long long>(a.in) + a.generated;
+                continue;
+            }
+            m_batch[w++] = a;
+        }
+        m_batch.resize(w);
+    }
+}
+
+} // namespace simcore
