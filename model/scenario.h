@@ -40,6 +40,8 @@ struct WorkloadSpec
     std::filesystem::path csvPath; ///< resolved against the scenario file's folder
     simcore::SizeModel sizes;
     std::vector<double> mix; ///< weight per job type (index into Scenario::jobTypes)
+    /// Weight per tenant (index into Scenario::platform.tenants); empty: jobs get no tenant.
+    std::vector<double> tenantShares;
 };
 
 /// @brief A policy id with its parameters.
@@ -64,6 +66,7 @@ struct Scenario
     PolicyChoice scheduler{"edf-most-packed", {}};
     PolicyChoice repartitioner{"static", {}};
     std::optional<CostSettings> cost; ///< prices and carbon; none: cost is not shown
+    simcore::PlatformSpec platform;   ///< tenants, placement, faults (docs/tenants.md)
     std::string sourceFile;           ///< file it was loaded from, for messages
 
     [[nodiscard]] int gpuCount() const;

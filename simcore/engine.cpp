@@ -104,6 +104,11 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
         for (const Placement& p : gs.layout)
             gs.instances.push_back(newInstance(*gs.model, p, 0.0));
     }
+    m_platformOn = config.platform.active();
+    if (m_platformOn) {
+        m_s.keepOrder = m_s.keepOrder && config.platform.tenants.empty();
+        platformSetup();
+    }
 }
 
 double Engine::nextEventTime() const
@@ -117,6 +122,9 @@ double Engine::nextEventTime() const
         t = std::min(t, m_ends.top().time);
     if (!m_readyTimes.empty())
         t = std::min(t, m_readyTimes.top().time);
+    // Faults matter only while something else is still to happen (else a run would never end).
+    if (m_platformOn && t < kInf && !m_faultTimers.empty())
+        t = std::min(t, m_faultTimers.top().time);
     if (m_completed < static_cast<int>(m_s.jobs.size())) {
         const double wake = m_repartitioner.nextWakeup(m_s.now);
         const bool stalled = t == kInf && wake - m_lastProgress > m_config.stallLimitMin;
@@ -169,7 +177,11 @@ bool Engine::step()
     m_s.now = t;
     m_energyAccrued += m_totalPower * (t - m_lastStepTime);
     m_lastStepTime = t;
+    if (m_platformOn)
+        platformAccrue(t);
     completeJobs();
+    if (m_platformOn && !m_faultTimers.empty())
+        processFaults();
     if (m_completed < static_cast<int>(m_s.jobs.size())) {
         releaseJobs();
         endDowntimes();
@@ -178,6 +190,8 @@ bool Engine::step()
         repartition();
         if (m_s.mode == PreemptionMode::FullReschedule)
             takeBackRunning();
+        else if (m_s.tenantsOn)
+            preemptBack();
         scheduleRound();
         reconcile();
     }
@@ -228,6 +242,8 @@ void Engine::stopSegment(int j, bool completed)
         inst.job = -1;
         gs.runningMask &= ~(std::uint32_t{1} << i);
         gs.busy -= inst.compute;
+        if (m_s.tenantsOn)
+            m_s.tenants[static_cast<size_t>(m_s.jobTenant[static_cast<size_t>(j)])].used -= inst.compute;
     }
     r.remaining = completed ? 0.0 : m_s.remainingNow(j);
     r.running = false;
@@ -272,6 +288,8 @@ void Engine::takeBackRunning()
             InstanceState& inst = gs.instances[i];
             const int j = inst.job;
             inst.job = -1;
+            if (m_s.tenantsOn)
+                m_s.tenants[static_cast<size_t>(m_s.jobTenant[static_cast<size_t>(j)])].used -= inst.compute;
             assert(m_s.instanceFree(inst));
             gs.freeBySize[static_cast<size_t>(inst.compute)] |= std::uint32_t{1} << i;
             gs.freeSizes |= 1u << inst.compute;
@@ -311,6 +329,10 @@ void Engine::scheduleRound()
 {
     if (m_s.queue.empty() || m_s.freeInstances == 0)
         return;
+    if (m_s.tenantsOn) {
+        platformScheduleRound();
+        return;
+    }
     ScheduleRound round(m_s, m_refusals);
     m_s.queueBeginRound();
     m_scheduler.schedule(round);
@@ -387,6 +409,8 @@ void Engine::startSegment(int j)
     r.running = true;
     ++m_running;
     r.segmentEnd = m_s.now + r.remaining * m_s.processing(j, inst.compute);
+    if (m_platformOn)
+        platformStart(j); // a restart after a fault delays the progress
     m_ends.set(j, r.segmentEnd);
     if (r.firstStart < 0.0)
         r.firstStart = m_s.now;
@@ -454,6 +478,8 @@ void Engine::finish()
         for (const auto& inst : gs.instances)
             m_s.ledger.push_back({g, inst.profile, inst.start, inst.serial, inst.created, lastEvent, inst.energyWmin});
     }
+    if (m_platformOn)
+        platformFinish();
     m_s.now = lastEvent;
     for (auto* o : m_observers)
         o->onFinish(*this);

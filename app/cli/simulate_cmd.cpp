@@ -12,6 +12,8 @@
 #include "scenario.h"
 #include "session_store.h"
 #include "simulation.h"
+#include "tenant_report.h"
+#include "tenants.h"
 #include "unfinished_jobs.h"
 #include "units.h"
 
@@ -95,7 +97,7 @@ simcore::RunResult simulateWith(const policies::Registry& registry, const model:
     auto repartitioner = registry.createRepartitioner(repart.id, repart.params);
     const std::uint64_t seed = options.seed.value_or(
         sc.workload.kind == model::WorkloadSpec::Kind::Poisson ? sc.workload.poisson.seed : sc.workload.diurnal.seed);
-    simcore::Engine engine(model::engineConfig(sc, seed), sc.fleetGpus(), sc.jobTypes, jobs, *scheduler,
+    simcore::Engine engine(model::engineConfig(sc, seed, options), sc.fleetGpus(), sc.jobTypes, jobs, *scheduler,
                            *repartitioner);
     return simcore::runToEnd(engine, options.timeSeries);
 }
@@ -117,9 +119,9 @@ const policies::Registry* pluginRegistry(const Args& args)
 
 int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(
-        words, {"--json"},
-        {"--jobs", "--seed", "--scheduler", "--repartitioner", "--jobs-out", "--workload-out", "--db", "--plugin"});
+    const Args args(words, {"--json"},
+                    {"--jobs", "--seed", "--scheduler", "--repartitioner", "--jobs-out", "--workload-out", "--db",
+                     "--plugin", "--placement"});
     const std::string file = args.onePositional("scenario file");
     model::Problems problems;
     model::Scenario sc = model::loadScenario(file, problems);
@@ -135,13 +137,25 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         options.scheduler = model::parsePolicyChoice(*s, model::PolicyKind::Scheduler, plugin);
     if (auto s = args.value("--repartitioner"))
         options.repartitioner = model::parsePolicyChoice(*s, model::PolicyKind::Repartitioner, plugin);
+    if (auto p = args.value("--placement")) {
+        simcore::PlacementMode mode = simcore::PlacementMode::Scheduler;
+        if (!model::parsePlacementMode(*p, mode)) {
+            std::string msg = "--placement is '";
+            msg += *p;
+            msg += "'; valid: scheduler, pack, spread";
+            throw UsageError(msg);
+        }
+        options.placement = mode;
+        sc.platform.placement = mode; // the report says which placement ran
+    }
     if (!problems.empty()) {
         printProblems(err, problems);
         return kExitBadInput;
     }
-    std::vector<simcore::Job> jobs = args.value("--jobs")
-                                         ? model::loadJobsCsv(*args.value("--jobs"), sc.jobTypes, problems)
-                                         : model::scenarioJobs(sc, seed, problems);
+    std::vector<simcore::Job> jobs =
+        args.value("--jobs")
+            ? model::loadJobsCsv(*args.value("--jobs"), sc.jobTypes, problems, model::tenantNames(sc.platform))
+            : model::scenarioJobs(sc, seed, problems);
     if (!problems.empty()) {
         printProblems(err, problems);
         return kExitBadInput;
@@ -195,6 +209,9 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         warnings += ']';
         extra.emplace_back("warnings", std::move(warnings));
     }
+    const model::TenantReport platform = model::tenantReport(sc, result);
+    if (platform.active)
+        extra.emplace_back("platform", model::tenantReportJson(platform));
     const std::string metrics = model::metricsJson(result, extra);
     if (store) {
         const auto ids = store->saveRuns({{sc.name, readText(file), sched.id, repart.id,
@@ -205,6 +222,7 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         out << metrics << "\n";
     } else {
         printSummary(out, sc, sched, repart, result);
+        model::printTenantReport(out, platform);
     }
     if (!unfinished.empty())
         (args.flag("--json") ? err : out) << "warning: " << file << ": " << unfinished << "\n";
