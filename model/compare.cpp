@@ -124,7 +124,7 @@ void planRuns(CompareResult& out, const std::vector<CompareSubject>& subjects, c
             out.pairVariants.push_back(v);
             const size_t row = out.pairs.size() - 1;
             for (size_t s = 0; s < seeds; ++s)
-                out.runs.push_back({row, subjects[v].seeds[s], {}, {}, 0, v * seeds + s, std::nullopt, s, v, {}});
+                out.runs.push_back({row, subjects[v].seeds[s], {}, {}, 0, v * seeds + s, std::nullopt, s, v, {}, {}});
         }
     }
     out.bounds.resize(subjects.size() * seeds);

@@ -13,6 +13,8 @@ namespace {
 std::vector<simcore::TenantSpec> readTenants(JsonReader& r, const Json& root, int gpus)
 {
     std::vector<simcore::TenantSpec> out;
+    if (!root.contains("tenants"))
+        return out;
     const Json* arr = r.array(root, "$", "tenants");
     if (arr == nullptr)
         return out;
@@ -49,6 +51,8 @@ std::vector<simcore::TenantSpec> readTenants(JsonReader& r, const Json& root, in
 std::vector<simcore::MaintenanceWindow> readMaintenance(JsonReader& r, const Json& f, int gpus)
 {
     std::vector<simcore::MaintenanceWindow> out;
+    if (!f.contains("maintenance"))
+        return out;
     const Json* arr = r.array(f, "$.faults", "maintenance");
     if (arr == nullptr)
         return out;
