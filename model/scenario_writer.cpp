@@ -2,6 +2,7 @@
 #include "scenario_writer.h"
 
 #include "catalog.h"
+#include "tenants_writer.h"
 
 #include <nlohmann/json.hpp>
 
@@ -163,6 +164,7 @@ std::string writeScenarioJson(const Scenario& s, int indent)
     root["repartitioner"] = policyJson(s.repartitioner);
     if (s.cost)
         root["cost"] = costJson(*s.cost);
+    writePlatformKeys(root, s.platform, s.workload.tenantShares, s.jobTypes);
     return root.dump(indent) + "\n";
 }
 

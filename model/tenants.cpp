@@ -208,6 +208,56 @@ bool parsePlacementMode(const std::string& text, simcore::PlacementMode& mode)
     return false;
 }
 
+void writePlatformKeys(nlohmann::ordered_json& root, const simcore::PlatformSpec& platform,
+                       const std::vector<double>& tenantShares, const std::vector<simcore::JobType>& types)
+{
+    using OJson = nlohmann::ordered_json;
+    if (!platform.tenants.empty()) {
+        OJson list = OJson::array();
+        for (const auto& t : platform.tenants)
+            list.push_back({{"name", t.name},
+                            {"quota_slices", t.quotaSlices},
+                            {"may_borrow", t.mayBorrow},
+                            {"preemptible", t.preemptible},
+                            {"priority", t.priority}});
+        root["tenants"] = list;
+    }
+    if (!tenantShares.empty() && root.contains("workload")) {
+        OJson shares = OJson::object();
+        for (size_t i = 0; i < tenantShares.size() && i < platform.tenants.size(); ++i)
+            shares[platform.tenants[i].name] = tenantShares[i];
+        root["workload"]["tenant_shares"] = shares;
+    }
+    if (platform.placement != simcore::PlacementMode::Scheduler)
+        root["placement"] = placementName(platform.placement);
+    const simcore::FaultSpec& f = platform.faults;
+    if (!f.enabled())
+        return;
+    OJson faults{{"repair_min", f.repairMin}, {"restart_min", f.restartMin}, {"seed", f.seed}};
+    if (f.gpuMtbfHours > 0.0)
+        faults["gpu_mtbf_hours"] = f.gpuMtbfHours;
+    if (f.instanceMtbfHours > 0.0)
+        faults["instance_mtbf_hours"] = f.instanceMtbfHours;
+    OJson checkpoints = OJson::object();
+    for (size_t i = 0; i < f.checkpointMin.size() && i < types.size(); ++i) {
+        if (f.checkpointMin[i] > 0.0)
+            checkpoints[types[i].id] = f.checkpointMin[i];
+    }
+    if (!checkpoints.empty())
+        faults["checkpoint_min"] = checkpoints;
+    if (!f.maintenance.empty()) {
+        OJson windows = OJson::array();
+        for (const auto& w : f.maintenance) {
+            OJson o{{"start_min", w.startMin}, {"duration_min", w.durationMin}};
+            if (w.gpu >= 0)
+                o["gpu"] = w.gpu;
+            windows.push_back(o);
+        }
+        faults["maintenance"] = windows;
+    }
+    root["faults"] = faults;
+}
+
 std::vector<std::string> tenantNames(const simcore::PlatformSpec& platform)
 {
     std::vector<std::string> out;

@@ -4,6 +4,7 @@
 #include "job.h"
 #include "json_reader.h"
 #include "platform.h"
+#include "tenants_writer.h"
 
 #include <cstdint>
 #include <string>
