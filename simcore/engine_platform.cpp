@@ -240,15 +240,18 @@ void Engine::failInstance(int g)
 
 void Engine::preemptBack()
 {
-    // Capacity a tenant under its quota, with work waiting, is owed (docs/tenants.md).
+    // Capacity a tenant under its quota, with work waiting, is owed (docs/tenants.md): at most its
+    // quota minus what it holds, and one instance per waiting job beyond the instances free now.
     int owed = 0;
+    int waiting = 0;
     for (const TenantBucket& b : m_s.tenants) {
-        if (b.quota > b.used && b.queued > 0)
+        if (b.quota > b.used && b.queued > 0) {
             owed += b.quota - b.used;
+            waiting += b.queued;
+        }
     }
-    while (owed > 0) {
-        // The latest-started running job, among preemptible tenants over their quota, that runs
-        // entirely on borrowed capacity (its tenant stays at or above its quota without it).
+    waiting -= m_s.freeInstances;
+    while (owed > 0 && waiting > 0) {
         int pick = -1;
         const auto later = [&](int j) {
             if (pick < 0)
@@ -281,6 +284,7 @@ void Engine::preemptBack()
         if (pick < 0)
             return;
         owed -= m_s.run[static_cast<size_t>(pick)].compute;
+        --waiting;
         ++m_pstats.preemptionsBack;
         ++m_pstats.tenantUsage[static_cast<size_t>(m_s.jobTenant[static_cast<size_t>(pick)])].preemptedBack;
         stopSegment(pick, false);
