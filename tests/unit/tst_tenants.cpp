@@ -7,7 +7,9 @@
 #include "scenario.h"
 #include "simulation.h"
 #include "tenants.h"
+#include "trace_import.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace enginetest;
@@ -54,6 +56,7 @@ private slots:
     void scenarioKeys();
     void scenarioProblems();
     void generatorShares();
+    void importTenantColumn();
 };
 
 void TestTenants::quotaAdmission()
@@ -296,6 +299,31 @@ void TestTenants::generatorShares()
         first += a[i].tenant == 0 ? 1 : 0;
     }
     QVERIFY(first > 2850 && first < 3150);
+}
+
+void TestTenants::importTenantColumn()
+{
+    // --map tenant=COL: the column's names become tenants 0, 1, ... by first appearance.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("trace.csv"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("submit,runtime,team\n0,5,vision\n1,5,nlp\n2,5,vision\n3,5,\n");
+    f.close();
+    model::ImportSettings s;
+    s.format = model::ImportSettings::Format::Generic;
+    s.columns = {{"release", "submit"}, {"duration", "runtime"}, {"tenant", "team"}};
+    model::ImportReport report;
+    model::Problems problems;
+    const auto jobs = model::importTrace(path.toStdString(), s, simcore::defaultJobTypes(), report, problems);
+    QVERIFY(problems.empty());
+    QCOMPARE(jobs.size(), size_t(4));
+    QCOMPARE(report.tenants, (std::vector<std::string>{"vision", "nlp"}));
+    QCOMPARE(jobs[0].tenant, 0);
+    QCOMPARE(jobs[1].tenant, 1);
+    QCOMPARE(jobs[2].tenant, 0);
+    QCOMPARE(jobs[3].tenant, -1);
 }
 
 QTEST_APPLESS_MAIN(TestTenants)
