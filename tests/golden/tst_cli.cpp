@@ -115,6 +115,7 @@ private slots:
     void simulateWithCost();
     void compareWithCost();
     void badCostSettings();
+    void sharedClusterPlatform();
 };
 
 void TestCli::version()
@@ -476,6 +477,37 @@ void TestCli::badCostSettings()
     QVERIFY2(err.contains(scenario + QStringLiteral(": $.cost.price_per_kwh")), qPrintable(err));
     QVERIFY2(err.contains(QStringLiteral("24 numbers")), qPrintable(err));
     QVERIFY2(err.contains(scenario + QStringLiteral(": $.cost.gpu_hour_cost")), qPrintable(err));
+}
+
+void TestCli::sharedClusterPlatform()
+{
+    // docs/tenants.md: the per-tenant report in --json and the text summary, and --placement.
+    const QString sample = QDir(kSamples).filePath(QStringLiteral("shared-cluster.json"));
+    const Output o = cli({QStringLiteral("simulate"), sample, QStringLiteral("--json")});
+    QVERIFY2(o.exitCode == 0, o.err.constData());
+    const QJsonObject p = jsonObject(o.out).value(QLatin1String("platform")).toObject();
+    QCOMPARE(p.value(QLatin1String("placement")).toString(), QStringLiteral("scheduler"));
+    const QJsonArray tenants = p.value(QLatin1String("tenants")).toArray();
+    QCOMPARE(tenants.size(), 3);
+    int jobs = 0;
+    for (const QJsonValue& t : tenants)
+        jobs += t.toObject().value(QLatin1String("jobs")).toInt();
+    QCOMPARE(jobs, jsonObject(o.out).value(QLatin1String("jobs")).toInt());
+    const double jain = p.value(QLatin1String("jain_fairness")).toDouble();
+    QVERIFY(jain > 0.0 && jain <= 1.0);
+    QVERIFY(p.value(QLatin1String("faults")).toObject().value(QLatin1String("gpu_failures")).toInt() > 0);
+
+    const Output spread =
+        cli({QStringLiteral("simulate"), sample, QStringLiteral("--placement"), QStringLiteral("spread")});
+    QVERIFY2(spread.exitCode == 0, spread.err.constData());
+    const QString text = QString::fromUtf8(spread.out);
+    for (const char* word : {"Placement       spread", "Jain's fairness", "vision", "research", "Goodput"})
+        QVERIFY2(text.contains(QLatin1String(word)), word);
+
+    const Output bad =
+        cli({QStringLiteral("simulate"), sample, QStringLiteral("--placement"), QStringLiteral("scatter")});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY(QString::fromUtf8(bad.err).contains(QLatin1String("pack, spread")));
 }
 
 QTEST_GUILESS_MAIN(TestCli)
