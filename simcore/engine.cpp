@@ -104,7 +104,9 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
         for (const Placement& p : gs.layout)
             gs.instances.push_back(newInstance(*gs.model, p, 0.0));
     }
-    m_platformOn = config.platform.active();
+    m_config.platform.hasGangs =
+        std::any_of(m_s.jobs.begin(), m_s.jobs.end(), [](const Job& j) { return j.gang >= 0; });
+    m_platformOn = m_config.platform.active();
     if (m_platformOn) {
         m_s.keepOrder = m_s.keepOrder && config.platform.tenants.empty();
         platformSetup();
@@ -192,7 +194,11 @@ bool Engine::step()
             takeBackRunning();
         else if (m_s.tenantsOn)
             preemptBack();
+        if (m_gangsOn)
+            reserveForStarving();
         scheduleRound();
+        if (m_gangsOn)
+            startGangs(); // on what the scheduler left free (docs/tenants.md, "Gang jobs")
         reconcile();
     }
     finishStep();
@@ -258,6 +264,8 @@ void Engine::stopSegment(int j, bool completed)
         const Job& job = m_s.jobs[static_cast<size_t>(j)];
         m_tardinessSum += std::max(0.0, m_s.now - job.deadline);
         ++m_completed;
+        if (m_gangsOn && m_jobGang[static_cast<size_t>(j)] >= 0)
+            ++m_gangs[static_cast<size_t>(m_jobGang[static_cast<size_t>(j)])].done;
         m_lastCompletion = m_s.now;
         m_lastProgress = m_s.now;
     } else {
@@ -283,10 +291,17 @@ void Engine::takeBackRunning()
         if (gs.busy == 0)
             continue;
         m_s.touch(g);
+        std::uint32_t kept = 0;
+        int keptBusy = 0;
         for (std::uint32_t m = gs.runningMask; m != 0; m &= m - 1) {
             const auto i = static_cast<unsigned>(std::countr_zero(m));
             InstanceState& inst = gs.instances[i];
             const int j = inst.job;
+            if (m_gangsOn && m_jobGang[static_cast<size_t>(j)] >= 0) {
+                kept |= std::uint32_t{1} << i; // a running gang is not rescheduled
+                keptBusy += inst.compute;
+                continue;
+            }
             inst.job = -1;
             if (m_s.tenantsOn)
                 m_s.tenants[static_cast<size_t>(m_s.jobTenant[static_cast<size_t>(j)])].used -= inst.compute;
@@ -301,9 +316,9 @@ void Engine::takeBackRunning()
             else
                 enqueue(j);
         }
-        gs.runningMask = 0;
-        gs.busy = 0;
-        m_s.index.update(g, 0, gs.freeSizes);
+        gs.runningMask = kept;
+        gs.busy = keptBusy;
+        m_s.index.update(g, keptBusy, gs.freeSizes);
     }
 }
 
@@ -341,6 +356,10 @@ void Engine::scheduleRound()
 
 void Engine::enqueue(int j)
 {
+    if (m_gangsOn && m_jobGang[static_cast<size_t>(j)] >= 0) {
+        gangEnqueue(j); // gang members wait outside the scheduler's queue
+        return;
+    }
     const JobState& r = m_s.run[static_cast<size_t>(j)];
     if (m_s.keepOrder && r.inOrder) {
         // Its key cannot have changed (Scheduler::queueKeyIsStatic); dev builds check it.

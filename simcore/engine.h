@@ -10,6 +10,7 @@
 
 #include <queue>
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -137,6 +138,27 @@ private:
     void platformStart(int j);
     void platformFinish();
     void scheduleFault(FaultKind kind, int g);
+    // Gang jobs (engine_gangs.cpp).
+    struct GangState
+    {
+        std::vector<int> members; ///< job indices
+        int minSlices = 1;
+        double memoryGiB = 0.0; ///< the largest memory need of its members
+        double release = 0.0;
+        int id = 0;      ///< the gang id of the jobs
+        int waiting = 0; ///< members released, not done and not running
+        int done = 0;
+        bool queued = false; ///< in m_gangWaiting
+        /// Instances reserved for it (GPU, instance index, serial): anti-starvation.
+        std::vector<std::array<std::int64_t, 3>> reserved;
+    };
+    void gangSetup();
+    void gangEnqueue(int j);
+    void startGangs();
+    void reserveForStarving();
+    bool tryStartGang(int gang);
+    void reserveFor(int gang);
+    void releaseReservations(int gang);
 
     EngineConfig m_config;
     EngineState m_s;
@@ -162,6 +184,11 @@ private:
     double m_lastStepTime = 0.0;
 
     bool m_platformOn = false;
+    bool m_gangsOn = false;
+    std::vector<GangState> m_gangs;
+    std::vector<int> m_jobGang;     ///< gang index of each job, -1 for none
+    std::vector<int> m_gangWaiting; ///< gangs whose members all wait, by (release, gang id)
+    int m_reserving = -1;           ///< the gang holding reservations
     PlatformStats m_pstats;
     std::priority_queue<FaultTimer, std::vector<FaultTimer>, std::greater<>> m_faultTimers;
     Rng m_faultRng{1};              ///< GPU failure times

@@ -74,6 +74,8 @@ void Engine::platformSetup()
         m_priorities.erase(std::unique(m_priorities.begin(), m_priorities.end()), m_priorities.end());
         m_pstats.tenantUsage.resize(n + 1);
     }
+    if (ps.hasGangs)
+        gangSetup();
     const FaultSpec& f = ps.faults;
     if (!f.enabled())
         return;
@@ -181,6 +183,8 @@ void Engine::failGpu(int g, FaultKind kind, double until, int window)
     const bool planned = kind == FaultKind::Maintenance;
     for (std::uint32_t m = gs.runningMask; m != 0; m &= m - 1) {
         const int j = gs.instances[static_cast<size_t>(std::countr_zero(m))].job;
+        if (j < 0)
+            continue; // a gang member already stopped with its gang
         ev.lostWork1gMin += loseWork(j, planned);
         ++ev.jobsHit;
     }
@@ -267,6 +271,8 @@ void Engine::preemptBack()
             for (size_t e = b.started.size(); e-- > 0;) {
                 const auto [j, seg] = b.started[e];
                 const JobState& r = m_s.run[static_cast<size_t>(j)];
+                if (m_gangsOn && m_jobGang[static_cast<size_t>(j)] >= 0)
+                    continue; // a gang runs on until it ends or fails
                 if (!r.running || r.segment != seg) {
                     if (e + 1 == b.started.size())
                         b.started.pop_back();

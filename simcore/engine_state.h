@@ -247,6 +247,12 @@ struct EngineState
     /// every full-reschedule round.
     void assign(int job, int gpu, int instance)
     {
+        occupy(job, gpu, instance);
+        queueRemove(job);
+    }
+    /// assign() without taking the job out of the queue (gang members wait outside it).
+    void occupy(int job, int gpu, int instance)
+    {
         GpuState& gs = gpus[static_cast<size_t>(gpu)];
         touch(gpu);
         InstanceState& inst = gs.instances[static_cast<size_t>(instance)];
@@ -262,7 +268,6 @@ struct EngineState
         --gs.freeCount;
         --freeInstances;
         index.update(gpu, gs.busy, gs.freeSizes);
-        queueRemove(job);
         JobState& r = run[static_cast<size_t>(job)];
         r.placedGpu = gpu;
         r.placedInstance = instance;

@@ -42,6 +42,7 @@ void collectJobs(const EngineState& s, RunResult& result, double runEnd)
         jr.preemptions = r.preemptions;
         jr.tenant = job.tenant;
         jr.restarts = r.restarts;
+        jr.gang = job.gang;
         result.jobs.push_back(jr);
     }
 }

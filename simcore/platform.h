@@ -47,6 +47,14 @@ struct FaultSpec
     [[nodiscard]] bool enabled() const { return gpuMtbfHours > 0.0 || instanceMtbfHours > 0.0 || !maintenance.empty(); }
 };
 
+/// @brief Gang jobs (docs/tenants.md, "Gang jobs"): members of a gang start all at once.
+struct GangSpec
+{
+    /// Anti-starvation: the gang that has waited longest, once it has waited this long, reserves
+    /// the instances it can use as they free up; < 0: never.
+    double reserveAfterMin = 30.0;
+};
+
 /// @brief The platform layer's settings: tenants, placement and faults. All off by default, and
 /// then the engine runs exactly as without them.
 struct PlatformSpec
@@ -54,9 +62,12 @@ struct PlatformSpec
     std::vector<TenantSpec> tenants;
     PlacementMode placement = PlacementMode::Scheduler;
     FaultSpec faults;
+    GangSpec gangs;
+    /// Whether the jobs have gang members: set by the engine from the jobs, not by the scenario.
+    bool hasGangs = false;
     [[nodiscard]] bool active() const
     {
-        return !tenants.empty() || placement != PlacementMode::Scheduler || faults.enabled();
+        return !tenants.empty() || placement != PlacementMode::Scheduler || faults.enabled() || hasGangs;
     }
 };
 
@@ -105,6 +116,9 @@ struct PlatformStats
     double busySliceMin = 0.0;     ///< all busy compute-slice minutes of the run
     /// Share of busy compute-slice time that advanced jobs: 1 - (lost + restart) / busy.
     double goodput = 1.0;
+    int gangs = 0;        ///< gang jobs of the run
+    int gangStarts = 0;   ///< all-or-nothing starts (a gang stopped and started again counts twice)
+    int reservations = 0; ///< instances reserved for a starving gang
 };
 
 } // namespace simcore

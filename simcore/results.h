@@ -54,6 +54,7 @@ struct JobResult
     int preemptions = 0;
     int tenant = -1;  ///< docs/tenants.md
     int restarts = 0; ///< restarts after faults
+    int gang = -1;    ///< gang id (docs/tenants.md, "Gang jobs")
 };
 
 /// @brief A job running on one instance without a break.

@@ -266,6 +266,7 @@ struct Outcome
     QStringList errors;
     std::vector<int> completions;
     double integratedEnergy = 0.0;
+    int gangMembersAdded = 0; ///< platform runs: second members of the gangs made from jobs
 };
 
 /// Tenants, a placement override and faults, all switched on (docs/tenants.md): three tenants
@@ -312,10 +313,20 @@ Outcome runOnce(const Scenario& sc, PreemptionMode mode, const std::string& sche
     config.mode = mode;
     config.seed = seed;
     std::vector<simcore::Job> jobs = sc.jobs;
+    int gangMembers = 0;
     if (platform) {
         config.platform = platformOn(mode);
-        for (auto& j : jobs)
-            j.tenant = j.id % 4 == 3 ? -1 : j.id % 4; // some jobs have no tenant
+        std::vector<simcore::Job> members;
+        for (auto& j : jobs) {
+            j.tenant = j.id % 4 == 3 ? -1 : j.id % 4;   // some jobs have no tenant
+            if (j.id % 10 == 5 && j.memoryGiB <= 0.0) { // a tenth become gangs of two
+                j.gang = j.id;
+                members.push_back(j);
+                members.back().id = j.id + 100000;
+            }
+        }
+        jobs.insert(jobs.end(), members.begin(), members.end());
+        gangMembers = static_cast<int>(members.size());
     }
     simcore::Engine engine(config, fleet, simcore::defaultJobTypes(), jobs, *s, *r);
     Checker checker;
@@ -326,6 +337,7 @@ Outcome runOnce(const Scenario& sc, PreemptionMode mode, const std::string& sche
     out.errors = checker.errors;
     out.completions = checker.completions;
     out.integratedEnergy = checker.energyUpTo(out.result.metrics.makespanMin);
+    out.gangMembersAdded = gangMembers;
     return out;
 }
 
@@ -518,9 +530,17 @@ void TestContract::everySchedulerWithPlatform()
     const auto& m = out.result.metrics;
     QVERIFY2(out.errors.isEmpty(), qPrintable(out.errors.join(QLatin1Char('\n'))));
     QVERIFY(out.result.illegalDecisions.empty());
-    QCOMPARE(m.completed, static_cast<int>(sc.fittable.size()));
+    QCOMPARE(m.completed, static_cast<int>(sc.fittable.size()) + out.gangMembersAdded);
     for (size_t j = 0; j < out.completions.size(); ++j)
         QVERIFY(out.completions[j] == (out.result.jobs[j].end >= 0.0 ? 1 : 0));
+    // All or nothing: the two members of a gang always start together.
+    for (const auto& a : out.result.jobs) {
+        for (const auto& b : out.result.jobs) {
+            if (a.gang >= 0 && a.gang == b.gang)
+                QCOMPARE(a.start, b.start);
+        }
+    }
+    QVERIFY(out.result.platform.gangs > 0 && out.result.platform.gangStarts >= out.result.platform.gangs);
     QVERIFY2(std::abs(out.integratedEnergy - m.energyWmin) <= 1e-9 * m.energyWmin,
              qPrintable(QStringLiteral("energy %1, integral %2").arg(m.energyWmin).arg(out.integratedEnergy)));
     QVERIFY(m.energyWmin >= sc.energyBound.energyWmin * (1.0 - 1e-9));

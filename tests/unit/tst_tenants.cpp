@@ -57,6 +57,8 @@ private slots:
     void scenarioProblems();
     void generatorShares();
     void importTenantColumn();
+    void gangAllOrNothing();
+    void gangReservesAgainstStarvation();
 };
 
 void TestTenants::quotaAdmission()
@@ -324,6 +326,66 @@ void TestTenants::importTenantColumn()
     QCOMPARE(jobs[1].tenant, 1);
     QCOMPARE(jobs[2].tenant, 0);
     QCOMPARE(jobs[3].tenant, -1);
+}
+
+namespace {
+
+std::vector<Job> gangOf(int gang, int size, int minSlices, double release, double deadline, double work1g)
+{
+    std::vector<Job> out;
+    for (int m = 0; m < size; ++m) {
+        Job j = job(gang + 1 + m, kBertInfer, release, deadline, work1g);
+        j.gang = gang;
+        j.gangMinSlices = minSlices;
+        out.push_back(j);
+    }
+    return out;
+}
+
+} // namespace
+
+void TestTenants::gangAllOrNothing()
+{
+    // One GPU of 3g+3g. A single job takes one 3g for [0, 10); a gang of two 3g members (10 min
+    // each) never starts on one instance alone: both start at 10, when the single job ends.
+    Sim sim;
+    sim.layouts = {"3g.20gb@0 3g.20gb@4"};
+    sim.config.mode = PreemptionMode::OnRepartition;
+    sim.jobs = gangOf(100, 2, 3, 0, 100, 30);
+    sim.jobs.push_back(job(1, kBertInfer, 0, 10, 30));
+    const RunResult r = sim.run();
+    QCOMPARE(byId(r, 1).start, 0.0);
+    QCOMPARE(byId(r, 101).start, 10.0);
+    QCOMPARE(byId(r, 102).start, 10.0);
+    QCOMPARE(byId(r, 101).end, 20.0);
+    QVERIFY(byId(r, 101).gpu == 0 && byId(r, 101).instanceStart != byId(r, 102).instanceStart);
+    QCOMPARE(r.platform.gangs, 1);
+    QCOMPARE(r.platform.gangStarts, 1);
+}
+
+void TestTenants::gangReservesAgainstStarvation()
+{
+    // Single jobs of 10 min arrive every 5 min on a 3g+3g GPU, so one 3g is always busy until 35:
+    // the gang (two 3g members, released at 0) would start only at 35. With reservation after
+    // 8 min it reserves the 3g freed at 10 and the one freed at 15, and starts at 15.
+    Sim sim;
+    sim.layouts = {"3g.20gb@0 3g.20gb@4"};
+    sim.config.mode = PreemptionMode::OnRepartition;
+    for (int i = 0; i < 6; ++i)
+        sim.jobs.push_back(job(i + 1, kBertInfer, 5.0 * i, 5.0 * i + 10.0, 30));
+    for (const Job& m : gangOf(100, 2, 3, 0, 200, 30))
+        sim.jobs.push_back(m);
+    sim.config.platform.gangs.reserveAfterMin = -1.0; // never
+    const RunResult starving = sim.run();
+    QCOMPARE(byId(starving, 101).start, 35.0);
+    QCOMPARE(starving.platform.reservations, 0);
+    sim.config.platform.gangs.reserveAfterMin = 8.0;
+    const RunResult r = sim.run();
+    QCOMPARE(byId(r, 101).start, 15.0);
+    QCOMPARE(byId(r, 102).start, 15.0);
+    QCOMPARE(byId(r, 101).end, 25.0);
+    QCOMPARE(r.platform.reservations, 2);
+    QCOMPARE(byId(r, 3).start, 25.0); // the single job released at 10 waited for the gang
 }
 
 QTEST_APPLESS_MAIN(TestTenants)
