@@ -146,7 +146,7 @@ void simulateRun(CompareRun& run, const RunPair& pair, const Scenario& scenario,
             result.metrics.unfinished, neverRunnableJobs(scenario, pair.repartitioner.id, jobs), pair.repartitioner.id);
     if (scenario.cost)
         run.cost = runCost(*scenario.cost, scenario.gpuCount(), result);
-    if (scenario.platform.active())
+    if (scenario.platform.active() || result.platform.gangs > 0)
         run.platformJson = tenantReportJson(tenantReport(scenario, result));
 }
 

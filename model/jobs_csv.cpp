@@ -60,6 +60,7 @@ struct Columns
     size_t count = 0; ///< 0 for a wrong header
     bool memory = false;
     int tenant = -1; ///< index of the tenant column
+    int gang = -1;   ///< index of the gang column (gang_min_slices follows it)
 };
 
 /// A tenant cell: empty (none), a tenant index, or a name of @p tenants.
@@ -120,6 +121,18 @@ bool parseRow(const std::vector<std::string_view>& c, const Columns& cols, const
     }
     if (cols.tenant >= 0 && !parseTenant(c[static_cast<size_t>(cols.tenant)], tenants, job.tenant, error))
         return false;
+    if (cols.gang >= 0) {
+        const auto g = static_cast<size_t>(cols.gang);
+        if (!c[g].empty() && (!toInt(c[g], job.gang) || job.gang < 0)) {
+            error = "gang '" + std::string(c[g]) + "' is not a whole number >= 0 (or empty for none)";
+            return false;
+        }
+        if (!c[g + 1].empty() &&
+            (!toInt(c[g + 1], job.gangMinSlices) || job.gangMinSlices < 1 || job.gangMinSlices > 7)) {
+            error = "gang_min_slices '" + std::string(c[g + 1]) + "' is not 1 to 7";
+            return false;
+        }
+    }
     if (job.release < 0.0)
         error = "release_min must be 0 or more";
     else if (job.work1g <= 0.0)
@@ -134,7 +147,7 @@ Columns headerColumns(const std::vector<std::string_view>& cells)
 {
     static const std::vector<std::string_view> names{"id", "type", "release_min", "deadline_min", "work_1g_min"};
     Columns cols;
-    if (cells.size() < 5 || cells.size() > 7)
+    if (cells.size() < 5 || cells.size() > 9)
         return cols;
     for (size_t i = 0; i < 5; ++i) {
         if (cells[i] != names[i])
@@ -148,6 +161,10 @@ Columns headerColumns(const std::vector<std::string_view>& cells)
     if (at < cells.size() && cells[at] == "tenant") {
         cols.tenant = static_cast<int>(at);
         ++at;
+    }
+    if (at + 1 < cells.size() && cells[at] == "gang" && cells[at + 1] == "gang_min_slices") {
+        cols.gang = static_cast<int>(at);
+        at += 2;
     }
     if (at != cells.size())
         return cols;
@@ -195,7 +212,7 @@ std::vector<simcore::Job> parseJobsCsv(const std::string& rawText, const std::st
             if (columns.count == 0) {
                 problems.add(file, "line " + std::to_string(lineNo),
                              "the header must be '" + std::string(kJobsCsvHeader) + "', optionally followed by " +
-                                 "memory_gib and tenant, found '" + line + "'");
+                                 "memory_gib, tenant and gang,gang_min_slices, found '" + line + "'");
                 return jobs;
             }
             continue;
@@ -250,11 +267,14 @@ void writeJobsCsv(std::ostream& out, const std::vector<simcore::Job>& jobs, cons
 {
     bool memory = false;
     bool tenant = false;
+    bool gang = false;
     for (const auto& j : jobs) {
         memory = memory || j.memoryGiB > 0.0;
         tenant = tenant || j.tenant >= 0;
+        gang = gang || j.gang >= 0;
     }
-    out << kJobsCsvHeader << (memory ? ",memory_gib" : "") << (tenant ? ",tenant" : "") << "\n";
+    out << kJobsCsvHeader << (memory ? ",memory_gib" : "") << (tenant ? ",tenant" : "")
+        << (gang ? ",gang,gang_min_slices" : "") << "\n";
     for (const auto& j : jobs) {
         out << j.id << ',' << types[static_cast<size_t>(j.type)].id << ',' << exact(j.release) << ','
             << exact(j.deadline) << ',' << exact(j.work1g);
@@ -264,6 +284,13 @@ void writeJobsCsv(std::ostream& out, const std::vector<simcore::Job>& jobs, cons
             out << ',';
             if (j.tenant >= 0)
                 out << j.tenant;
+        }
+        if (gang) {
+            out << ',';
+            if (j.gang >= 0)
+                out << j.gang << ',' << j.gangMinSlices;
+            else
+                out << ',';
         }
         out << '\n';
     }

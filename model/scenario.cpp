@@ -124,7 +124,7 @@ Scenario parseScenario(const std::string& text, const std::string& file, Problem
                 {"format",     "version",   "name",          "description", "fleet",         "workload",
                  "job_types",  "job_mix",   "sizes",         "power_w",     "energy_weight", "reconfiguration_s",
                  "preemption", "scheduler", "repartitioner", "attribution", "cost",          "tenants",
-                 "placement",  "faults"});
+                 "placement",  "faults",    "gangs"});
     sc.name = r.optionalText(root, "$", "name", "Untitled scenario");
     sc.description = r.optionalText(root, "$", "description", "");
     sc.energyWeight = r.optionalNumber(root, "$", "energy_weight", 2e-7, 0.0, 1e6);
@@ -137,6 +137,7 @@ Scenario parseScenario(const std::string& text, const std::string& file, Problem
     sc.workload = readWorkload(r, root, sc.jobTypes, file);
     sc.platform = readPlatform(r, root, sc.jobTypes, sc.gpuCount());
     sc.workload.tenantShares = readTenantShares(r, root, sc.platform.tenants);
+    readGangs(r, root, sc.workload.gangs, sc.platform);
     sc.scheduler = readPolicy(r, root, "scheduler", sc.scheduler, true);
     sc.repartitioner = readPolicy(r, root, "repartitioner", sc.repartitioner, false);
     const std::string decisions = periodicDecisionProblem(sc.repartitioner.params, workloadSpanMin(sc.workload));

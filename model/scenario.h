@@ -7,6 +7,7 @@
 #include "job.h"
 #include "problems.h"
 #include "registry.h"
+#include "tenants_writer.h"
 #include "workload.h"
 
 #include <cstdint>
@@ -42,6 +43,7 @@ struct WorkloadSpec
     std::vector<double> mix; ///< weight per job type (index into Scenario::jobTypes)
     /// Weight per tenant (index into Scenario::platform.tenants); empty: jobs get no tenant.
     std::vector<double> tenantShares;
+    GangWorkload gangs; ///< gang jobs the generator makes (docs/tenants.md)
 };
 
 /// @brief A policy id with its parameters.

@@ -164,7 +164,7 @@ std::string writeScenarioJson(const Scenario& s, int indent)
     root["repartitioner"] = policyJson(s.repartitioner);
     if (s.cost)
         root["cost"] = costJson(*s.cost);
-    writePlatformKeys(root, s.platform, s.workload.tenantShares, s.jobTypes);
+    writePlatformKeys(root, s.platform, s.workload.tenantShares, s.jobTypes, s.workload.gangs);
     return root.dump(indent) + "\n";
 }
 

@@ -69,6 +69,7 @@ std::vector<simcore::Job> scenarioJobs(const Scenario& scenario, std::optional<s
     }
     if (!w.tenantShares.empty())
         assignTenants(jobs, w.tenantShares, used); // docs/tenants.md: shares per tenant, seeded
+    makeGangs(jobs, w.gangs, used);
     return jobs;
 }
 

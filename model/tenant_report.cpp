@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
 
 namespace model {
 
@@ -47,15 +49,41 @@ void addJobs(const simcore::RunResult& result, std::vector<TenantRow>& rows, std
     }
 }
 
+void addGangWaits(const simcore::RunResult& result, TenantReport& rep)
+{
+    std::map<int, std::pair<double, double>> gangs; // id -> (release, first start)
+    for (const auto& j : result.jobs) {
+        if (j.gang < 0)
+            continue;
+        auto [it, fresh] = gangs.emplace(j.gang, std::make_pair(j.release, j.start));
+        if (!fresh) {
+            it->second.first = std::max(it->second.first, j.release);
+            it->second.second = j.start < 0.0 || it->second.second < 0.0 ? -1.0 : std::min(it->second.second, j.start);
+        }
+    }
+    double sum = 0.0;
+    for (const auto& [id, g] : gangs) {
+        if (g.second < 0.0)
+            continue;
+        const double wait = g.second - g.first;
+        sum += wait;
+        rep.gangMaxWaitMin = std::max(rep.gangMaxWaitMin, wait);
+        ++rep.gangsStarted;
+    }
+    rep.gangMeanWaitMin = rep.gangsStarted > 0 ? sum / rep.gangsStarted : 0.0;
+}
+
 } // namespace
 
 TenantReport tenantReport(const Scenario& scenario, const simcore::RunResult& result)
 {
     TenantReport rep;
-    rep.active = scenario.platform.active();
+    rep.active = scenario.platform.active() || result.platform.gangs > 0;
     rep.placement = placementName(result.platform.placement);
     rep.stats = result.platform;
     rep.faultEvents = static_cast<int>(result.faults.size());
+    if (result.platform.gangs > 0)
+        addGangWaits(result, rep);
     if (scenario.platform.tenants.empty())
         return rep;
     double fleetSlices = 0.0;
@@ -129,6 +157,13 @@ std::string tenantReportJson(const TenantReport& rep)
         o["jain_fairness"] = rep.jainFairness;
         o["preemptions_back"] = rep.stats.preemptionsBack;
     }
+    if (rep.stats.gangs > 0)
+        o["gangs"] = {{"gangs", rep.stats.gangs},
+                      {"started", rep.gangsStarted},
+                      {"starts", rep.stats.gangStarts},
+                      {"reservations", rep.stats.reservations},
+                      {"mean_wait_min", rep.gangMeanWaitMin},
+                      {"max_wait_min", rep.gangMaxWaitMin}};
     if (rep.stats.faults) {
         const auto& s = rep.stats;
         o["faults"] = {{"gpu_failures", s.gpuFailures},
@@ -162,6 +197,10 @@ void printTenantReport(std::ostream& out, const TenantReport& rep)
             out << line;
         }
     }
+    if (rep.stats.gangs > 0)
+        out << "Gangs           " << rep.stats.gangs << " gang jobs (" << rep.gangsStarted << " started, "
+            << rep.stats.gangStarts << " starts), wait mean " << fixed(rep.gangMeanWaitMin, 3) << " min, max "
+            << fixed(rep.gangMaxWaitMin, 3) << " min; " << rep.stats.reservations << " instances reserved\n";
     if (rep.stats.faults) {
         const auto& s = rep.stats;
         out << "Faults          " << s.gpuFailures << " GPU failures, " << s.instanceFailures << " instance failures, "

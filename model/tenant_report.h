@@ -38,6 +38,11 @@ struct TenantReport
     double jainFairness = 1.0;
     simcore::PlatformStats stats;
     int faultEvents = 0;
+    /// Gang jobs: mean and largest wait from release to the all-at-once start, over the gangs
+    /// that started (docs/tenants.md, "Gang jobs").
+    double gangMeanWaitMin = 0.0;
+    double gangMaxWaitMin = 0.0;
+    int gangsStarted = 0;
 };
 
 /// @brief Builds the report of @p result, a run of @p scenario.

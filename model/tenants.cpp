@@ -184,6 +184,43 @@ void assignTenants(std::vector<simcore::Job>& jobs, const std::vector<double>& s
     }
 }
 
+void readGangs(JsonReader& r, const Json& root, GangWorkload& gangs, simcore::PlatformSpec& platform)
+{
+    if (!root.contains("gangs"))
+        return;
+    const Json& o = root["gangs"];
+    const std::string p = "$.gangs";
+    if (!r.expectObject(o, p))
+        return;
+    r.allowKeys(o, p, {"share", "size", "min_slices", "reserve_after_min"});
+    gangs.share = r.optionalNumber(o, p, "share", 0.0, 0.0, 1.0);
+    gangs.size = o.contains("size") ? r.integer(o, p, "size", 1, limits::kMaxGangSize) : 2;
+    gangs.minSlices = o.contains("min_slices") ? r.integer(o, p, "min_slices", 1, 7) : 1;
+    platform.gangs.reserveAfterMin = r.optionalNumber(o, p, "reserve_after_min", 30.0, -1.0, 1e7);
+}
+
+void makeGangs(std::vector<simcore::Job>& jobs, const GangWorkload& gangs, std::uint64_t seed)
+{
+    if (!(gangs.share > 0.0) || gangs.size < 1)
+        return;
+    int nextId = 0;
+    for (const auto& j : jobs)
+        nextId = std::max(nextId, j.id);
+    simcore::Rng rng(seed ^ 0x6A09E667F3BCC909ull); // its own stream: the jobs are drawn as before
+    const size_t n = jobs.size();
+    for (size_t i = 0; i < n; ++i) {
+        if (rng.uniform() >= gangs.share)
+            continue;
+        jobs[i].gang = jobs[i].id;
+        jobs[i].gangMinSlices = gangs.minSlices;
+        for (int m = 1; m < gangs.size; ++m) {
+            simcore::Job member = jobs[i];
+            member.id = ++nextId;
+            jobs.push_back(member);
+        }
+    }
+}
+
 std::string placementName(simcore::PlacementMode mode)
 {
     switch (mode) {
@@ -209,7 +246,8 @@ bool parsePlacementMode(const std::string& text, simcore::PlacementMode& mode)
 }
 
 void writePlatformKeys(nlohmann::ordered_json& root, const simcore::PlatformSpec& platform,
-                       const std::vector<double>& tenantShares, const std::vector<simcore::JobType>& types)
+                       const std::vector<double>& tenantShares, const std::vector<simcore::JobType>& types,
+                       const GangWorkload& gangs)
 {
     using OJson = nlohmann::ordered_json;
     if (!platform.tenants.empty()) {
@@ -230,6 +268,11 @@ void writePlatformKeys(nlohmann::ordered_json& root, const simcore::PlatformSpec
     }
     if (platform.placement != simcore::PlacementMode::Scheduler)
         root["placement"] = placementName(platform.placement);
+    if (gangs.share > 0.0)
+        root["gangs"] = OJson{{"share", gangs.share},
+                              {"size", gangs.size},
+                              {"min_slices", gangs.minSlices},
+                              {"reserve_after_min", platform.gangs.reserveAfterMin}};
     const simcore::FaultSpec& f = platform.faults;
     if (!f.enabled())
         return;

@@ -22,6 +22,14 @@ inline constexpr int kMaxMaintenanceWindows = 10000;
 [[nodiscard]] simcore::PlatformSpec readPlatform(JsonReader& r, const Json& root,
                                                  const std::vector<simcore::JobType>& types, int gpus);
 
+/// @brief Reads the scenario key `gangs` into @p gangs and @p platform.gangs.
+void readGangs(JsonReader& r, const Json& root, GangWorkload& gangs, simcore::PlatformSpec& platform);
+
+/// @brief Makes gangs of jobs: each job becomes, with probability share (its own random stream
+/// seeded from @p seed), the first member of a gang whose other members are copies of it with
+/// new ids after the largest one.
+void makeGangs(std::vector<simcore::Job>& jobs, const GangWorkload& gangs, std::uint64_t seed);
+
 /// @brief Reads `workload.tenant_shares`: a weight per tenant name, in the tenants' order.
 [[nodiscard]] std::vector<double> readTenantShares(JsonReader& r, const Json& root,
                                                    const std::vector<simcore::TenantSpec>& tenants);
