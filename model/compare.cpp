@@ -5,6 +5,7 @@
 #include "parallel.h"
 #include "policy_choice.h"
 #include "simulation.h"
+#include "tenant_report.h"
 #include "unfinished_jobs.h"
 
 #include <algorithm>
@@ -123,7 +124,7 @@ void planRuns(CompareResult& out, const std::vector<CompareSubject>& subjects, c
             out.pairVariants.push_back(v);
             const size_t row = out.pairs.size() - 1;
             for (size_t s = 0; s < seeds; ++s)
-                out.runs.push_back({row, subjects[v].seeds[s], {}, {}, 0, v * seeds + s, std::nullopt, s, v, {}});
+                out.runs.push_back({row, subjects[v].seeds[s], {}, {}, 0, v * seeds + s, std::nullopt, s, v, {}, {}});
         }
     }
     out.bounds.resize(subjects.size() * seeds);
@@ -145,6 +146,8 @@ void simulateRun(CompareRun& run, const RunPair& pair, const Scenario& scenario,
             result.metrics.unfinished, neverRunnableJobs(scenario, pair.repartitioner.id, jobs), pair.repartitioner.id);
     if (scenario.cost)
         run.cost = runCost(*scenario.cost, scenario.gpuCount(), result);
+    if (scenario.platform.active() || result.platform.gangs > 0)
+        run.platformJson = tenantReportJson(tenantReport(scenario, result));
 }
 
 /// Warns of each subject whose first day makes a slow full-reschedule run (docs/limits.md): a
@@ -205,6 +208,7 @@ std::string runBytes(const CompareRun& run)
         out.put(e);
     out.put<std::uint64_t>(run.illegalDecisions);
     out.putString(run.unfinishedWarning);
+    out.putString(run.platformJson);
     out.put(run.cost.has_value());
     if (run.cost) {
         const RunCost& c = *run.cost;
@@ -228,6 +232,7 @@ void runFrom(const std::string& bytes, CompareRun& run)
         e = in.get<double>();
     run.illegalDecisions = in.get<std::uint64_t>();
     run.unfinishedWarning = in.getString();
+    run.platformJson = in.getString();
     if (in.get<bool>()) {
         RunCost c;
         c.currency = in.getString();

@@ -57,6 +57,9 @@ struct CompareRun
     /// Why jobs were left unfinished, with how many can never run; "" when all finished
     /// (unfinished_jobs.h).
     std::string unfinishedWarning;
+    /// The platform report (tenant_report.h) as JSON; "" when the scenario has no tenants,
+    /// placement or faults (docs/tenants.md).
+    std::string platformJson;
 };
 
 struct CompareResult

@@ -38,8 +38,8 @@ std::string readNumber(const std::string& option, const std::string& text, doubl
 
 const std::set<std::string>& mapKeySet()
 {
-    static const std::set<std::string> keys{"release", "duration", "work_1g",   "deadline",
-                                            "slack",   "type",     "memory_gib"};
+    static const std::set<std::string> keys{"release", "duration", "work_1g",    "deadline",
+                                            "slack",   "type",     "memory_gib", "tenant"};
     return keys;
 }
 

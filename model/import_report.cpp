@@ -55,6 +55,12 @@ std::string ImportReport::text() const
 {
     std::ostringstream o;
     o << "rows read " << rowsRead << ", used " << used << ", skipped " << skipped << ", rejected " << rejected << "\n";
+    if (!tenants.empty()) {
+        o << "tenants (indices 0..) ";
+        for (size_t t = 0; t < tenants.size(); ++t)
+            o << (t > 0 ? ", " : "") << tenants[t];
+        o << "\n";
+    }
     for (const auto& [why, n] : skipReasons)
         o << "  skipped " << n << ": " << why << "\n";
     for (const auto& [line, why] : rejects)

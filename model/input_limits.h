@@ -32,6 +32,8 @@ inline constexpr long long kMaxSeedsPerList = 100000;
 /// GPUs of one pod in an Alibaba (openb) trace: a node has at most 8, and a row becomes one job
 /// per GPU, so this bounds the jobs one line can make (docs/trace-import.md).
 inline constexpr int kMaxPodGpus = 64;
+/// Members of one gang job (scenario `gangs.size`, docs/tenants.md).
+inline constexpr int kMaxGangSize = 64;
 /// import --scale: copies of each job (a share below 1 keeps that share).
 inline constexpr double kMaxImportScale = 1000.0;
 /// Worker threads (--threads); 0 means every core.

@@ -54,9 +54,41 @@ std::string typeList(const std::vector<simcore::JobType>& types)
     return s;
 }
 
-bool parseRow(const std::vector<std::string_view>& c, size_t columns, const std::vector<simcore::JobType>& types,
-              simcore::Job& job, std::string& error)
+/// The columns the header names: the five required ones, then memory_gib and tenant if named.
+struct Columns
 {
+    size_t count = 0; ///< 0 for a wrong header
+    bool memory = false;
+    int tenant = -1; ///< index of the tenant column
+    int gang = -1;   ///< index of the gang column (gang_min_slices follows it)
+};
+
+/// A tenant cell: empty (none), a tenant index, or a name of @p tenants.
+bool parseTenant(std::string_view cell, const std::vector<std::string>& tenants, int& tenant, std::string& error)
+{
+    tenant = -1;
+    if (cell.empty())
+        return true;
+    for (size_t i = 0; i < tenants.size(); ++i) {
+        if (tenants[i] == cell) {
+            tenant = static_cast<int>(i);
+            return true;
+        }
+    }
+    if (toInt(cell, tenant) && tenant >= 0 && (tenants.empty() || tenant < static_cast<int>(tenants.size())))
+        return true;
+    std::string valid;
+    for (const auto& t : tenants)
+        valid += (valid.empty() ? "" : ", ") + t;
+    error = "tenant '" + std::string(cell) + "' is not a tenant of the scenario (valid: " +
+            (valid.empty() ? std::string("none defined; a tenant index 0, 1, ...") : valid) + ")";
+    return false;
+}
+
+bool parseRow(const std::vector<std::string_view>& c, const Columns& cols, const std::vector<simcore::JobType>& types,
+              const std::vector<std::string>& tenants, simcore::Job& job, std::string& error)
+{
+    const size_t columns = cols.count;
     if (c.size() != columns) {
         // The header decides the columns: a 6th field is memory only under a memory_gib header.
         error =
@@ -80,9 +112,24 @@ bool parseRow(const std::vector<std::string_view>& c, size_t columns, const std:
     }
     const char* names[] = {"release_min", "deadline_min", "work_1g_min", "memory_gib"};
     double* fields[] = {&job.release, &job.deadline, &job.work1g, &job.memoryGiB};
-    for (size_t k = 0; k + 2 < c.size(); ++k) {
+    const size_t numbers = cols.memory ? 4 : 3;
+    for (size_t k = 0; k < numbers; ++k) {
         if (!toDouble(c[k + 2], *fields[k])) {
             error = std::string(names[k]) + " '" + std::string(c[k + 2]) + "' is not a number";
+            return false;
+        }
+    }
+    if (cols.tenant >= 0 && !parseTenant(c[static_cast<size_t>(cols.tenant)], tenants, job.tenant, error))
+        return false;
+    if (cols.gang >= 0) {
+        const auto g = static_cast<size_t>(cols.gang);
+        if (!c[g].empty() && (!toInt(c[g], job.gang) || job.gang < 0)) {
+            error = "gang '" + std::string(c[g]) + "' is not a whole number >= 0 (or empty for none)";
+            return false;
+        }
+        if (!c[g + 1].empty() &&
+            (!toInt(c[g + 1], job.gangMinSlices) || job.gangMinSlices < 1 || job.gangMinSlices > 7)) {
+            error = "gang_min_slices '" + std::string(c[g + 1]) + "' is not 1 to 7";
             return false;
         }
     }
@@ -95,18 +142,34 @@ bool parseRow(const std::vector<std::string_view>& c, size_t columns, const std:
     return error.empty();
 }
 
-/// The number of columns the header names (5, or 6 with memory_gib); 0 for a wrong header.
-size_t headerColumns(const std::vector<std::string_view>& cells)
+/// The columns the header names (5, then memory_gib and tenant when named); count 0 for a wrong header.
+Columns headerColumns(const std::vector<std::string_view>& cells)
 {
-    static const std::vector<std::string_view> names{"id",           "type",        "release_min",
-                                                     "deadline_min", "work_1g_min", "memory_gib"};
-    if (cells.size() != 5 && cells.size() != 6)
-        return 0;
-    for (size_t i = 0; i < cells.size(); ++i) {
+    static const std::vector<std::string_view> names{"id", "type", "release_min", "deadline_min", "work_1g_min"};
+    Columns cols;
+    if (cells.size() < 5 || cells.size() > 9)
+        return cols;
+    for (size_t i = 0; i < 5; ++i) {
         if (cells[i] != names[i])
-            return 0;
+            return cols;
     }
-    return cells.size();
+    size_t at = 5;
+    if (at < cells.size() && cells[at] == "memory_gib") {
+        cols.memory = true;
+        ++at;
+    }
+    if (at < cells.size() && cells[at] == "tenant") {
+        cols.tenant = static_cast<int>(at);
+        ++at;
+    }
+    if (at + 1 < cells.size() && cells[at] == "gang" && cells[at + 1] == "gang_min_slices") {
+        cols.gang = static_cast<int>(at);
+        at += 2;
+    }
+    if (at != cells.size())
+        return cols;
+    cols.count = at;
+    return cols;
 }
 
 } // namespace
@@ -128,12 +191,13 @@ std::string withUnixLineEnds(const std::string& text)
 }
 
 std::vector<simcore::Job> parseJobsCsv(const std::string& rawText, const std::string& file,
-                                       const std::vector<simcore::JobType>& types, Problems& problems)
+                                       const std::vector<simcore::JobType>& types, Problems& problems,
+                                       const std::vector<std::string>& tenants)
 {
     std::vector<simcore::Job> jobs;
     std::set<int> ids;
     std::istringstream in(withUnixLineEnds(rawText));
-    size_t columns = 0;
+    Columns columns;
     std::string line;
     int lineNo = 0;
     bool header = false;
@@ -145,10 +209,10 @@ std::vector<simcore::Job> parseJobsCsv(const std::string& rawText, const std::st
         if (!header) {
             header = true;
             columns = headerColumns(cells);
-            if (columns == 0) {
+            if (columns.count == 0) {
                 problems.add(file, "line " + std::to_string(lineNo),
-                             "the header must be '" + std::string(kJobsCsvHeader) + "' or '" + kJobsCsvHeader +
-                                 ",memory_gib', found '" + line + "'");
+                             "the header must be '" + std::string(kJobsCsvHeader) + "', optionally followed by " +
+                                 "memory_gib, tenant and gang,gang_min_slices, found '" + line + "'");
                 return jobs;
             }
             continue;
@@ -161,7 +225,7 @@ std::vector<simcore::Job> parseJobsCsv(const std::string& rawText, const std::st
         }
         simcore::Job job;
         std::string error;
-        if (!parseRow(cells, columns, types, job, error)) {
+        if (!parseRow(cells, columns, types, tenants, job, error)) {
             problems.add(file, "line " + std::to_string(lineNo), error);
             continue;
         }
@@ -177,7 +241,7 @@ std::vector<simcore::Job> parseJobsCsv(const std::string& rawText, const std::st
 }
 
 std::vector<simcore::Job> loadJobsCsv(const std::filesystem::path& path, const std::vector<simcore::JobType>& types,
-                                      Problems& problems)
+                                      Problems& problems, const std::vector<std::string>& tenants)
 {
     std::string text;
     std::string error;
@@ -185,7 +249,7 @@ std::vector<simcore::Job> loadJobsCsv(const std::filesystem::path& path, const s
         problems.add(path.string(), "", error == "cannot open the file" ? "cannot open the jobs file" : error);
         return {};
     }
-    return parseJobsCsv(text, path.string(), types, problems);
+    return parseJobsCsv(text, path.string(), types, problems, tenants);
 }
 
 namespace {
@@ -202,14 +266,32 @@ std::string exact(double v)
 void writeJobsCsv(std::ostream& out, const std::vector<simcore::Job>& jobs, const std::vector<simcore::JobType>& types)
 {
     bool memory = false;
-    for (const auto& j : jobs)
+    bool tenant = false;
+    bool gang = false;
+    for (const auto& j : jobs) {
         memory = memory || j.memoryGiB > 0.0;
-    out << kJobsCsvHeader << (memory ? ",memory_gib" : "") << "\n";
+        tenant = tenant || j.tenant >= 0;
+        gang = gang || j.gang >= 0;
+    }
+    out << kJobsCsvHeader << (memory ? ",memory_gib" : "") << (tenant ? ",tenant" : "")
+        << (gang ? ",gang,gang_min_slices" : "") << "\n";
     for (const auto& j : jobs) {
         out << j.id << ',' << types[static_cast<size_t>(j.type)].id << ',' << exact(j.release) << ','
             << exact(j.deadline) << ',' << exact(j.work1g);
         if (memory)
             out << ',' << exact(j.memoryGiB);
+        if (tenant) {
+            out << ',';
+            if (j.tenant >= 0)
+                out << j.tenant;
+        }
+        if (gang) {
+            out << ',';
+            if (j.gang >= 0)
+                out << j.gang << ',' << j.gangMinSlices;
+            else
+                out << ',';
+        }
         out << '\n';
     }
 }

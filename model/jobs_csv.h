@@ -23,10 +23,14 @@ inline constexpr const char* kJobsCsvHeader = "id,type,release_min,deadline_min,
 /// @brief Parses jobs CSV text; the header names the columns (a sixth, memory_gib, only when it
 /// is named) and at most limits::kMaxJobs jobs are read. Every bad line is a problem with its line number; bad lines
 /// are skipped. Job types are looked up by id in @p types.
+/// An optional last column `tenant` (after memory_gib, if any) names each job's tenant: one of
+/// @p tenants by name, or a tenant index; empty for none (docs/tenants.md).
 [[nodiscard]] std::vector<simcore::Job> parseJobsCsv(const std::string& text, const std::string& file,
-                                                     const std::vector<simcore::JobType>& types, Problems& problems);
+                                                     const std::vector<simcore::JobType>& types, Problems& problems,
+                                                     const std::vector<std::string>& tenants = {});
 [[nodiscard]] std::vector<simcore::Job> loadJobsCsv(const std::filesystem::path& path,
-                                                    const std::vector<simcore::JobType>& types, Problems& problems);
+                                                    const std::vector<simcore::JobType>& types, Problems& problems,
+                                                    const std::vector<std::string>& tenants = {});
 
 /// @brief Writes jobs in the input format (full precision, so a re-run is bit-identical).
 void writeJobsCsv(std::ostream& out, const std::vector<simcore::Job>& jobs, const std::vector<simcore::JobType>& types);

@@ -7,6 +7,7 @@
 #include "input_limits.h"
 #include "json_reader.h"
 #include "service_reader.h"
+#include "tenants.h"
 #include "workload_reader.h"
 
 #include <fstream>
@@ -121,9 +122,10 @@ Scenario parseScenario(const std::string& text, const std::string& file, Problem
     if (!r.expectFormat(root, "migsight-scenario", kScenarioVersion))
         return sc;
     r.allowKeys(root, "$",
-                {"format", "version", "name", "description", "fleet", "workload", "job_types", "job_mix", "sizes",
-                 "power_w", "energy_weight", "reconfiguration_s", "preemption", "scheduler", "repartitioner",
-                 "attribution", "cost", "services"});
+                {"format",     "version",   "name",          "description", "fleet",         "workload",
+                 "job_types",  "job_mix",   "sizes",         "power_w",     "energy_weight", "reconfiguration_s",
+                 "preemption", "scheduler", "repartitioner", "attribution", "cost",          "tenants",
+                 "placement",  "faults",    "gangs",  "services"});
     sc.name = r.optionalText(root, "$", "name", "Untitled scenario");
     sc.description = r.optionalText(root, "$", "description", "");
     sc.energyWeight = r.optionalNumber(root, "$", "energy_weight", 2e-7, 0.0, 1e6);
@@ -134,6 +136,9 @@ Scenario parseScenario(const std::string& text, const std::string& file, Problem
     sc.jobTypes = readJobTypes(r, root);
     sc.fleet = readFleet(r, root);
     sc.workload = readWorkload(r, root, sc.jobTypes, file);
+    sc.platform = readPlatform(r, root, sc.jobTypes, sc.gpuCount());
+    sc.workload.tenantShares = readTenantShares(r, root, sc.platform.tenants);
+    readGangs(r, root, sc.workload.gangs, sc.platform);
     sc.scheduler = readPolicy(r, root, "scheduler", sc.scheduler, true);
     sc.repartitioner = readPolicy(r, root, "repartitioner", sc.repartitioner, false);
     const std::string decisions = periodicDecisionProblem(sc.repartitioner.params, workloadSpanMin(sc.workload));

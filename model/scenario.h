@@ -8,6 +8,7 @@
 #include "problems.h"
 #include "registry.h"
 #include "service_config.h"
+#include "tenants_writer.h"
 #include "workload.h"
 
 #include <cstdint>
@@ -41,6 +42,9 @@ struct WorkloadSpec
     std::filesystem::path csvPath; ///< resolved against the scenario file's folder
     simcore::SizeModel sizes;
     std::vector<double> mix; ///< weight per job type (index into Scenario::jobTypes)
+    /// Weight per tenant (index into Scenario::platform.tenants); empty: jobs get no tenant.
+    std::vector<double> tenantShares;
+    GangWorkload gangs; ///< gang jobs the generator makes (docs/tenants.md)
 };
 
 /// @brief A policy id with its parameters.
@@ -66,6 +70,7 @@ struct Scenario
     PolicyChoice repartitioner{"static", {}};
     std::optional<CostSettings> cost;       ///< prices and carbon; none: cost is not shown
     std::optional<ServicesConfig> services; ///< inference services (docs/services.md); none: batch only
+    simcore::PlatformSpec platform;         ///< tenants, placement, faults (docs/tenants.md)
     std::string sourceFile;                 ///< file it was loaded from, for messages
 
     [[nodiscard]] int gpuCount() const;

@@ -2,6 +2,7 @@
 #include "scenario_writer.h"
 
 #include "catalog.h"
+#include "tenants_writer.h"
 
 #include <nlohmann/json.hpp>
 
@@ -165,6 +166,7 @@ std::string writeScenarioJson(const Scenario& s, int indent)
         root["cost"] = costJson(*s.cost);
     if (s.services)
         root["services"] = Json::parse(servicesJsonText(*s.services));
+    writePlatformKeys(root, s.platform, s.workload.tenantShares, s.jobTypes, s.workload.gangs);
     return root.dump(indent) + "\n";
 }
 

@@ -4,6 +4,7 @@
 #include "input_limits.h"
 #include "jobs_csv.h"
 #include "recorder.h"
+#include "tenants.h"
 
 #include <algorithm>
 
@@ -47,21 +48,29 @@ std::vector<simcore::Job> scenarioJobs(const Scenario& scenario, std::optional<s
     if (!overLimit.empty())
         tooLarge(scenario, "$.workload", overLimit);
     const simcore::JobMix mix{w.mix};
+    std::vector<simcore::Job> jobs;
+    std::uint64_t used = seed.value_or(w.diurnal.seed);
     switch (w.kind) {
     case WorkloadSpec::Kind::Diurnal: {
         simcore::DiurnalSpec spec = w.diurnal;
-        spec.seed = seed.value_or(spec.seed);
-        return simcore::generateDiurnal(spec, scenario.jobTypes, mix, w.sizes);
+        spec.seed = used;
+        jobs = simcore::generateDiurnal(spec, scenario.jobTypes, mix, w.sizes);
+        break;
     }
     case WorkloadSpec::Kind::Poisson: {
         simcore::PoissonSpec spec = w.poisson;
-        spec.seed = seed.value_or(spec.seed);
-        return simcore::generatePoisson(spec, scenario.jobTypes, mix, w.sizes);
+        spec.seed = used = seed.value_or(spec.seed);
+        jobs = simcore::generatePoisson(spec, scenario.jobTypes, mix, w.sizes);
+        break;
     }
     case WorkloadSpec::Kind::Csv:
-        return loadJobsCsv(w.csvPath, scenario.jobTypes, problems);
+        jobs = loadJobsCsv(w.csvPath, scenario.jobTypes, problems, tenantNames(scenario.platform));
+        break;
     }
-    return {};
+    if (!w.tenantShares.empty())
+        assignTenants(jobs, w.tenantShares, used); // docs/tenants.md: shares per tenant, seeded
+    makeGangs(jobs, w.gangs, used);
+    return jobs;
 }
 
 simcore::EngineConfig engineConfig(const Scenario& scenario, std::uint64_t seed)
@@ -71,6 +80,15 @@ simcore::EngineConfig engineConfig(const Scenario& scenario, std::uint64_t seed)
     config.reconfigurationMin = scenario.reconfigurationS / 60.0;
     config.energyWeight = scenario.energyWeight;
     config.seed = seed;
+    config.platform = scenario.platform;
+    return config;
+}
+
+simcore::EngineConfig engineConfig(const Scenario& scenario, std::uint64_t seed, const RunOptions& options)
+{
+    simcore::EngineConfig config = engineConfig(scenario, seed);
+    if (options.placement)
+        config.platform.placement = *options.placement;
     return config;
 }
 
@@ -85,8 +103,8 @@ simcore::RunResult simulate(const Scenario& scenario, const std::vector<simcore:
     std::uint64_t seed =
         options.seed.value_or(scenario.workload.kind == WorkloadSpec::Kind::Poisson ? scenario.workload.poisson.seed
                                                                                     : scenario.workload.diurnal.seed);
-    simcore::Engine engine(engineConfig(scenario, seed), scenario.fleetGpus(), scenario.jobTypes, jobs, *scheduler,
-                           *repartitioner);
+    simcore::Engine engine(engineConfig(scenario, seed, options), scenario.fleetGpus(), scenario.jobTypes, jobs,
+                           *scheduler, *repartitioner);
     if (!options.progress)
         return simcore::runToEnd(engine, options.timeSeries);
     // The same step() sequence as Engine::run(), with a look at the hook between chunks.

@@ -19,7 +19,8 @@ struct RunOptions
     std::optional<std::uint64_t> seed; ///< replaces the workload's seed (generated workloads)
     std::optional<PolicyChoice> scheduler;
     std::optional<PolicyChoice> repartitioner;
-    bool timeSeries = true; ///< false keeps metrics and per-job results only
+    std::optional<simcore::PlacementMode> placement; ///< replaces the scenario's `placement`
+    bool timeSeries = true;                          ///< false keeps metrics and per-job results only
     /// Called every @c progressEverySteps engine steps with the share of jobs completed (0..1);
     /// returning false cancels the run (simulate() then throws Cancelled). Stepping in chunks
     /// does not change the result: it is bit-identical to an uninterrupted run.
@@ -47,5 +48,8 @@ public:
 
 /// @brief Engine settings of a scenario.
 [[nodiscard]] simcore::EngineConfig engineConfig(const Scenario& scenario, std::uint64_t seed);
+/// @brief engineConfig() with the run's overrides (placement).
+[[nodiscard]] simcore::EngineConfig engineConfig(const Scenario& scenario, std::uint64_t seed,
+                                                 const RunOptions& options);
 
 } // namespace model

@@ -6,6 +6,7 @@
 #include "jobs_csv.h"
 #include "rng.h"
 #include "slices.h"
+#include "tenants.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,6 +28,7 @@ struct Raw
     int type = 0;
     double deadline = -1.0; ///< < 0: from the slack rule
     double memoryGiB = 0.0;
+    int tenant = -1;
     int row = 0; ///< line of the trace it comes from
 };
 
@@ -231,6 +233,20 @@ void readGeneric(Reader& r, const CsvTable& t)
             raw.deadline = raw.release + value * raw.work1g / r.types[static_cast<size_t>(raw.type)].speedup[7];
         if (t.number(i, col("memory_gib"), value))
             raw.memoryGiB = value;
+        if (!col("tenant").empty() && !t.text(i, col("tenant")).empty()) {
+            // Tenants by first appearance (docs/tenants.md); the report lists the names in order.
+            const std::string name = t.text(i, col("tenant"));
+            auto& names = r.report.tenants;
+            const auto at = std::find(names.begin(), names.end(), name);
+            if (at == names.end() && names.size() >= static_cast<size_t>(kMaxTenants)) {
+                r.reject(t.line(i),
+                         "more than " + std::to_string(kMaxTenants) + " tenants in column '" + col("tenant") + "'");
+                continue;
+            }
+            raw.tenant = static_cast<int>(at - names.begin());
+            if (at == names.end())
+                names.push_back(name);
+        }
         raw.row = t.line(i);
         r.raws.push_back(raw);
     }
@@ -289,6 +305,7 @@ std::vector<simcore::Job> finish(Reader& r, const std::string& file, Problems& p
             j.release = rel - from + (c > 0 ? rng.uniform() : 0.0);
             j.work1g = raw.work1g;
             j.memoryGiB = raw.memoryGiB;
+            j.tenant = raw.tenant;
             const double p7 = j.work1g / r.types[static_cast<size_t>(j.type)].speedup[7];
             j.deadline = raw.deadline >= 0.0 ? raw.deadline - origin - from
                                              : j.release + rng.uniform(r.s.slackMin, r.s.slackMax) * p7;

@@ -60,6 +60,9 @@ struct ImportReport
     double workSliceMinutes = 0.0;        ///< sum of p_1 over jobs
     /// Demand against a fleet: work / (compute slices x span); set by demandAgainst().
     double demandRatio = 0.0;
+    /// Names in the mapped tenant column (--map tenant=COL), by the tenant index the jobs got
+    /// (docs/tenants.md): the scenario's `tenants` should list them in this order.
+    std::vector<std::string> tenants;
     [[nodiscard]] std::string text() const;
 };
 

@@ -125,7 +125,7 @@ WorkloadSpec readWorkload(JsonReader& r, const Json& root, const std::vector<sim
         return spec;
     const std::string kind = r.text(w, "$.workload", "kind");
     if (kind == "diurnal") {
-        r.allowKeys(w, "$.workload", {"kind", "multiplier", "seed", "hours", "hourly_rates"});
+        r.allowKeys(w, "$.workload", {"kind", "multiplier", "seed", "hours", "hourly_rates", "tenant_shares"});
         spec.kind = WorkloadSpec::Kind::Diurnal;
         spec.diurnal.multiplier = r.optionalNumber(w, "$.workload", "multiplier", 1.0, 0.0, 1e6);
         spec.diurnal.hours = r.optionalNumber(w, "$.workload", "hours", 24.0, 0.0, 24.0 * 366);
@@ -136,13 +136,13 @@ WorkloadSpec readWorkload(JsonReader& r, const Json& root, const std::vector<sim
                 r.problem("$.workload.hourly_rates", "needs 24 rates (jobs per minute, hours 0..23)");
         }
     } else if (kind == "poisson") {
-        r.allowKeys(w, "$.workload", {"kind", "rate_per_min", "duration_min", "seed"});
+        r.allowKeys(w, "$.workload", {"kind", "rate_per_min", "duration_min", "seed", "tenant_shares"});
         spec.kind = WorkloadSpec::Kind::Poisson;
         spec.poisson.ratePerMin = r.number(w, "$.workload", "rate_per_min", 0.0, 1e6);
         spec.poisson.durationMin = r.optionalNumber(w, "$.workload", "duration_min", 1440.0, 0.0, 1e7);
         spec.poisson.seed = readSeed(r, w);
     } else if (kind == "csv") {
-        r.allowKeys(w, "$.workload", {"kind", "path", "seed"});
+        r.allowKeys(w, "$.workload", {"kind", "path", "seed", "tenant_shares"});
         spec.kind = WorkloadSpec::Kind::Csv;
         spec.diurnal.seed = readSeed(r, w); // the engine seed of seeded policies (docs/scenario.md)
         const std::filesystem::path p = r.text(w, "$.workload", "path");

@@ -104,6 +104,13 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
         for (const Placement& p : gs.layout)
             gs.instances.push_back(newInstance(*gs.model, p, 0.0));
     }
+    m_config.platform.hasGangs =
+        std::any_of(m_s.jobs.begin(), m_s.jobs.end(), [](const Job& j) { return j.gang >= 0; });
+    m_platformOn = m_config.platform.active();
+    if (m_platformOn) {
+        m_s.keepOrder = m_s.keepOrder && config.platform.tenants.empty();
+        platformSetup();
+    }
 }
 
 double Engine::nextEventTime() const
@@ -119,6 +126,9 @@ double Engine::nextEventTime() const
         t = std::min(t, m_readyTimes.top().time);
     if (m_hook != nullptr)
         t = std::min(t, m_hook->nextTick());
+    // Faults matter only while something else is still to happen (else a run would never end).
+    if (m_platformOn && t < kInf && !m_faultTimers.empty())
+        t = std::min(t, m_faultTimers.top().time);
     if (m_completed < static_cast<int>(m_s.jobs.size())) {
         const double wake = m_repartitioner.nextWakeup(m_s.now);
         const bool stalled = t == kInf && wake - m_lastProgress > m_config.stallLimitMin;
@@ -171,7 +181,11 @@ bool Engine::step()
     m_s.now = t;
     m_energyAccrued += m_totalPower * (t - m_lastStepTime);
     m_lastStepTime = t;
+    if (m_platformOn)
+        platformAccrue(t);
     completeJobs();
+    if (m_platformOn && !m_faultTimers.empty())
+        processFaults();
     if (m_completed < static_cast<int>(m_s.jobs.size()) || m_hook != nullptr) {
         releaseJobs();
         endDowntimes();
@@ -184,7 +198,13 @@ bool Engine::step()
         repartition();
         if (m_s.mode == PreemptionMode::FullReschedule)
             takeBackRunning();
+        else if (m_s.tenantsOn)
+            preemptBack();
+        if (m_gangsOn)
+            reserveForStarving();
         scheduleRound();
+        if (m_gangsOn)
+            startGangs(); // on what the scheduler left free (docs/tenants.md, "Gang jobs")
         reconcile();
     }
     finishStep();
@@ -234,6 +254,8 @@ void Engine::stopSegment(int j, bool completed)
         inst.job = -1;
         gs.runningMask &= ~(std::uint32_t{1} << i);
         gs.busy -= inst.compute;
+        if (m_s.tenantsOn)
+            m_s.tenants[static_cast<size_t>(m_s.jobTenant[static_cast<size_t>(j)])].used -= inst.compute;
     }
     r.remaining = completed ? 0.0 : m_s.remainingNow(j);
     r.running = false;
@@ -248,6 +270,8 @@ void Engine::stopSegment(int j, bool completed)
         const Job& job = m_s.jobs[static_cast<size_t>(j)];
         m_tardinessSum += std::max(0.0, m_s.now - job.deadline);
         ++m_completed;
+        if (m_gangsOn && m_jobGang[static_cast<size_t>(j)] >= 0)
+            ++m_gangs[static_cast<size_t>(m_jobGang[static_cast<size_t>(j)])].done;
         m_lastCompletion = m_s.now;
         m_lastProgress = m_s.now;
     } else {
@@ -273,11 +297,20 @@ void Engine::takeBackRunning()
         if (gs.busy == gs.heldBusy)
             continue; // no running job (held instances stay as they are)
         m_s.touch(g);
+        std::uint32_t kept = 0;
+        int keptBusy = 0;
         for (std::uint32_t m = gs.runningMask; m != 0; m &= m - 1) {
             const auto i = static_cast<unsigned>(std::countr_zero(m));
             InstanceState& inst = gs.instances[i];
             const int j = inst.job;
+            if (m_gangsOn && m_jobGang[static_cast<size_t>(j)] >= 0) {
+                kept |= std::uint32_t{1} << i; // a running gang is not rescheduled
+                keptBusy += inst.compute;
+                continue;
+            }
             inst.job = -1;
+            if (m_s.tenantsOn)
+                m_s.tenants[static_cast<size_t>(m_s.jobTenant[static_cast<size_t>(j)])].used -= inst.compute;
             assert(m_s.instanceFree(inst));
             gs.freeBySize[static_cast<size_t>(inst.compute)] |= std::uint32_t{1} << i;
             gs.freeSizes |= 1u << inst.compute;
@@ -289,8 +322,8 @@ void Engine::takeBackRunning()
             else
                 enqueue(j);
         }
-        gs.runningMask = 0;
-        gs.busy = gs.heldBusy;
+        gs.runningMask = kept; // running gangs stay; held instances (services) are not in the mask
+        gs.busy = keptBusy + gs.heldBusy;
         m_s.index.update(g, gs.busy, gs.freeSizes);
     }
 }
@@ -317,6 +350,10 @@ void Engine::scheduleRound()
 {
     if (m_s.queue.empty() || m_s.freeInstances == 0)
         return;
+    if (m_s.tenantsOn) {
+        platformScheduleRound();
+        return;
+    }
     ScheduleRound round(m_s, m_refusals);
     m_s.queueBeginRound();
     m_scheduler.schedule(round);
@@ -325,6 +362,10 @@ void Engine::scheduleRound()
 
 void Engine::enqueue(int j)
 {
+    if (m_gangsOn && m_jobGang[static_cast<size_t>(j)] >= 0) {
+        gangEnqueue(j); // gang members wait outside the scheduler's queue
+        return;
+    }
     const JobState& r = m_s.run[static_cast<size_t>(j)];
     if (m_s.keepOrder && r.inOrder) {
         // Its key cannot have changed (Scheduler::queueKeyIsStatic); dev builds check it.
@@ -393,6 +434,8 @@ void Engine::startSegment(int j)
     r.running = true;
     ++m_running;
     r.segmentEnd = m_s.now + r.remaining * m_s.processing(j, inst.compute);
+    if (m_platformOn)
+        platformStart(j); // a restart after a fault delays the progress
     m_ends.set(j, r.segmentEnd);
     if (r.firstStart < 0.0)
         r.firstStart = m_s.now;
@@ -461,6 +504,8 @@ void Engine::finish()
         for (const auto& inst : gs.instances)
             m_s.ledger.push_back({g, inst.profile, inst.start, inst.serial, inst.created, lastEvent, inst.energyWmin});
     }
+    if (m_platformOn)
+        platformFinish();
     m_s.now = lastEvent;
     for (auto* o : m_observers)
         o->onFinish(*this);

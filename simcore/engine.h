@@ -5,10 +5,13 @@
 #include "engine_state.h"
 #include "fleet_client.h"
 #include "observer.h"
+#include "platform.h"
 #include "policy.h"
+#include "rng.h"
 
 #include <queue>
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -26,6 +29,8 @@ struct EngineConfig
     /// A run with queued jobs that nothing can place stops after this long without progress.
     double stallLimitMin = 1440.0;
     std::uint64_t seed = 1;
+    /// Tenants, placement override and faults (docs/tenants.md); off by default.
+    PlatformSpec platform;
 };
 
 /// @brief One GPU of the fleet to simulate.
@@ -87,6 +92,8 @@ public:
     [[nodiscard]] double tardinessSumMin() const { return m_tardinessSum; }
     /// Every instance of the run with its attributed energy (complete once finished()).
     [[nodiscard]] const std::vector<InstanceRecord>& instanceLedger() const { return m_s.ledger; }
+    /// Tenant, placement and fault figures (complete once finished(); empty when off).
+    [[nodiscard]] const PlatformStats& platformStats() const { return m_pstats; }
 
 private:
     struct Timed
@@ -117,6 +124,55 @@ private:
     void reportExplanations();
     void finish();
 
+    // The platform layer (engine_platform.cpp, docs/tenants.md); called only when it is on.
+    struct FaultTimer
+    {
+        double time;
+        int kind; ///< FaultKind
+        int gpu;
+        int window; ///< maintenance window index
+        bool operator>(const FaultTimer& o) const
+        {
+            if (time != o.time)
+                return time > o.time;
+            if (kind != o.kind)
+                return kind > o.kind;
+            return gpu != o.gpu ? gpu > o.gpu : window > o.window;
+        }
+    };
+    void platformSetup();
+    void platformAccrue(double t);
+    void processFaults();
+    void failGpu(int g, FaultKind kind, double until, int window);
+    void failInstance(int g);
+    double loseWork(int j, bool checkpointed);
+    void preemptBack();
+    void platformScheduleRound();
+    void platformStart(int j);
+    void platformFinish();
+    void scheduleFault(FaultKind kind, int g);
+    // Gang jobs (engine_gangs.cpp).
+    struct GangState
+    {
+        std::vector<int> members; ///< job indices
+        int minSlices = 1;
+        double memoryGiB = 0.0; ///< the largest memory need of its members
+        double release = 0.0;
+        int id = 0;      ///< the gang id of the jobs
+        int waiting = 0; ///< members released, not done and not running
+        int done = 0;
+        bool queued = false; ///< in m_gangWaiting
+        /// Instances reserved for it (GPU, instance index, serial): anti-starvation.
+        std::vector<std::array<std::int64_t, 3>> reserved;
+    };
+    void gangSetup();
+    void gangEnqueue(int j);
+    void startGangs();
+    void reserveForStarving();
+    bool tryStartGang(int gang);
+    void reserveFor(int gang);
+    void releaseReservations(int gang);
+
     EngineConfig m_config;
     EngineState m_s;
     Scheduler& m_scheduler;
@@ -142,6 +198,19 @@ private:
     double m_totalPower = 0.0;
     double m_energyAccrued = 0.0;
     double m_lastStepTime = 0.0;
+
+    bool m_platformOn = false;
+    bool m_gangsOn = false;
+    std::vector<GangState> m_gangs;
+    std::vector<int> m_jobGang;     ///< gang index of each job, -1 for none
+    std::vector<int> m_gangWaiting; ///< gangs whose members all wait, by (release, gang id)
+    int m_reserving = -1;           ///< the gang holding reservations
+    PlatformStats m_pstats;
+    std::priority_queue<FaultTimer, std::vector<FaultTimer>, std::greater<>> m_faultTimers;
+    Rng m_faultRng{1};              ///< GPU failure times
+    Rng m_instanceRng{2};           ///< instance failure times and which instance fails
+    std::vector<int> m_priorities;  ///< tenant priorities in use, largest first
+    double m_platformAccrued = 0.0; ///< tenant usage accrued up to this time
 
     // Per step scratch.
     std::vector<int> m_previouslyRunning; ///< full-reschedule mode: jobs taken back this step

@@ -179,7 +179,8 @@ void Engine::reconfigure(int g, const Layout& layout, const std::string& reason)
             old->serial = -1; // mark as carried over
             continue;
         }
-        next.push_back(newInstance(*gs.model, p, readyAt));
+        // A GPU down for a fault or maintenance keeps new instances down until it is back.
+        next.push_back(newInstance(*gs.model, p, std::max(readyAt, gs.failedUntil)));
         created = true;
     }
     for (const auto& old : gs.instances) {

@@ -37,8 +37,10 @@ void EngineState::queueAdd(int job, double k1, double k2)
         return;
     }
     ++r.queueStamp;
-    order.push_back({k1, k2, jobs[static_cast<size_t>(job)].id, job, r.queueStamp});
-    std::push_heap(order.begin(), order.end(), heapAfter);
+    std::vector<QueueKey>& heap =
+        tenantsOn ? tenants[static_cast<size_t>(jobTenant[static_cast<size_t>(job)])].heap : order;
+    heap.push_back({k1, k2, jobs[static_cast<size_t>(job)].id, job, r.queueStamp});
+    std::push_heap(heap.begin(), heap.end(), heapAfter);
 }
 
 void EngineState::queueRetire(int job)
@@ -52,6 +54,38 @@ void EngineState::queueRetire(int job)
     assert(at != ordered.end() && at->job == job);
     ordered.erase(at);
     r.inOrder = false;
+}
+
+int EngineState::tenantNext()
+{
+    // The first job in the scheduler's order among this pass's buckets: the pass holds a few
+    // buckets, so comparing their heap tops is cheap; stale tops are dropped on the way.
+    int best = -1;
+    for (int b : passTenants) {
+        TenantBucket& t = tenants[static_cast<size_t>(b)];
+        if (t.queued == 0 || (quotaPass && t.used >= t.quota))
+            continue;
+        while (!t.heap.empty()) {
+            const QueueKey& top = t.heap.front();
+            const JobState& r = run[static_cast<size_t>(top.job)];
+            if (r.queued && r.queueStamp == top.stamp)
+                break;
+            std::pop_heap(t.heap.begin(), t.heap.end(), heapAfter);
+            t.heap.pop_back();
+        }
+        if (t.heap.empty())
+            continue;
+        if (best < 0 || t.heap.front().before(tenants[static_cast<size_t>(best)].heap.front()))
+            best = b;
+    }
+    if (best < 0)
+        return -1;
+    std::vector<QueueKey>& heap = tenants[static_cast<size_t>(best)].heap;
+    std::pop_heap(heap.begin(), heap.end(), heapAfter);
+    const QueueKey key = heap.back();
+    heap.pop_back();
+    offered.push_back(key);
+    return key.job;
 }
 
 int EngineState::queueNextFromHeap()
@@ -78,8 +112,10 @@ void EngineState::queueEndRound()
     for (const QueueKey& key : offered) {
         const JobState& r = run[static_cast<size_t>(key.job)];
         if (r.queued && r.queueStamp == key.stamp) {
-            order.push_back(key);
-            std::push_heap(order.begin(), order.end(), heapAfter);
+            std::vector<QueueKey>& heap =
+                tenantsOn ? tenants[static_cast<size_t>(jobTenant[static_cast<size_t>(key.job)])].heap : order;
+            heap.push_back(key);
+            std::push_heap(heap.begin(), heap.end(), heapAfter);
         }
     }
     offered.clear();

@@ -4,6 +4,7 @@
 #include "geometry.h"
 #include "job.h"
 #include "packed_index.h"
+#include "platform.h"
 
 #include <algorithm>
 #include <array>
@@ -68,7 +69,8 @@ struct GpuState
     /// Minutes this GPU spent reconfiguring: the union of the downtimes [change, readyAt) of its
     /// layout changes that created instances (docs/engine.md, Metrics).
     double reconfigDowntimeMin = 0.0;
-    double downUntil = 0.0; ///< end of its latest reconfiguration downtime
+    double downUntil = 0.0;   ///< end of its latest reconfiguration downtime
+    double failedUntil = 0.0; ///< end of its current failure or maintenance (docs/tenants.md)
     /// Free instances by compute size: bit i of freeBySize[k] is set when instance i (its
     /// index in `instances`, which is the layout's position order) has k compute slices and is
     /// free (EngineState::instanceFree). Kept exact by the engine at every change, so the first
@@ -130,6 +132,27 @@ struct JobState
     int lastGpu = -1;
     int lastProfile = -1;
     int lastStart = -1;
+    int restarts = 0;          ///< restarts after a fault (docs/tenants.md)
+    double restartDue = 0.0;   ///< minutes of restart its next segment begins with
+    std::uint32_t segment = 0; ///< counts its segments (tenant start-order entries)
+};
+
+/// @brief One tenant's part of the admission layer (docs/tenants.md): its queued jobs as a heap
+/// in the scheduler's order, and the compute slices its running jobs hold.
+struct TenantBucket
+{
+    int quota = 0;
+    bool mayBorrow = true;
+    bool preemptible = true;
+    int priority = 0;
+    std::vector<QueueKey> heap; ///< lazy, like EngineState::order
+    int queued = 0;             ///< its jobs in the queue
+    int used = 0;               ///< compute slices of its running (and this round's placed) jobs
+    /// Its jobs in the order their segments started (job, segment); entries of stopped
+    /// segments are dropped lazily. Starts come in time order, so the last valid entry is the
+    /// latest-started running job.
+    std::vector<std::pair<int, std::uint32_t>> started;
+    std::size_t compactAt = 64; ///< `started` drops its stale entries when it reaches this size
 };
 
 /// @brief Everything a view of the engine reads; owned by the Engine.
@@ -167,6 +190,15 @@ struct EngineState
     std::vector<std::string> placeReasons;
     std::vector<int> explainedThisRound; ///< jobs with a reason in placeReasons
     std::vector<std::pair<int, std::string>> waitReasons;
+    /// The admission layer (docs/tenants.md), only with tenants configured: one bucket per
+    /// tenant and a last one for jobs without a tenant; the queue then lives in the buckets'
+    /// heaps and queueNext() offers the buckets of the current pass.
+    bool tenantsOn = false;
+    std::vector<TenantBucket> tenants;
+    std::vector<int> jobTenant;   ///< bucket of each job
+    std::vector<int> passTenants; ///< buckets offered in the current pass
+    bool quotaPass = false;       ///< the current pass offers only tenants under their quota
+    PlacementMode placement = PlacementMode::Scheduler;
 
     [[nodiscard]] bool instanceFree(const InstanceState& inst) const
     {
@@ -185,7 +217,7 @@ struct EngineState
         if (!r.running)
             return r.remaining;
         const double done = (now - r.segmentStart) / processing(job, r.compute);
-        return std::max(0.0, r.remaining - done);
+        return std::max(0.0, r.remaining - std::max(0.0, done)); // done < 0 while restarting
     }
     /// Adds a job to the queue with its order key (k1, k2 from the scheduler).
     void queueAdd(int job, double k1, double k2);
@@ -198,6 +230,8 @@ struct EngineState
         r.queued = true;
         r.queuePos = static_cast<int>(queue.size());
         queue.push_back(job);
+        if (tenantsOn)
+            ++tenants[static_cast<size_t>(jobTenant[static_cast<size_t>(job)])].queued;
     }
     /// Takes a job out of the unordered queue (its heap entry goes stale).
     void queueRemove(int job)
@@ -210,11 +244,19 @@ struct EngineState
         queue.pop_back();
         r.queuePos = -1;
         r.queued = false;
+        if (tenantsOn)
+            --tenants[static_cast<size_t>(jobTenant[static_cast<size_t>(job)])].queued;
     }
     /// Puts queued job @p job on free instance @p instance of GPU @p gpu for this round (the
     /// checks are the caller's: ScheduleRound::place). Inline: it runs for every placement of
     /// every full-reschedule round.
     void assign(int job, int gpu, int instance)
+    {
+        occupy(job, gpu, instance);
+        queueRemove(job);
+    }
+    /// assign() without taking the job out of the queue (gang members wait outside it).
+    void occupy(int job, int gpu, int instance)
     {
         GpuState& gs = gpus[static_cast<size_t>(gpu)];
         touch(gpu);
@@ -222,6 +264,8 @@ struct EngineState
         inst.job = job;
         gs.runningMask |= std::uint32_t{1} << instance;
         gs.busy += inst.compute;
+        if (tenantsOn)
+            tenants[static_cast<size_t>(jobTenant[static_cast<size_t>(job)])].used += inst.compute;
         std::uint32_t& free = gs.freeBySize[static_cast<size_t>(inst.compute)];
         free &= ~(std::uint32_t{1} << instance);
         if (free == 0)
@@ -229,7 +273,6 @@ struct EngineState
         --gs.freeCount;
         --freeInstances;
         index.update(gpu, gs.busy, gs.freeSizes);
-        queueRemove(job);
         JobState& r = run[static_cast<size_t>(job)];
         r.placedGpu = gpu;
         r.placedInstance = instance;
@@ -239,7 +282,7 @@ struct EngineState
     int queueNext()
     {
         if (!keepOrder)
-            return queueNextFromHeap();
+            return tenantsOn ? tenantNext() : queueNextFromHeap();
         while (cursor < ordered.size()) {
             const int j = ordered[cursor++].job;
             if (run[static_cast<size_t>(j)].queued)
@@ -248,6 +291,12 @@ struct EngineState
         return -1;
     }
     int queueNextFromHeap();
+    /// queueNext() with tenants: the first job in the scheduler's order among the buckets of
+    /// the current pass (in a quota pass, only buckets under their quota).
+    int tenantNext();
+    /// Placement override (pack or spread): moves a placement on instance @p instance of GPU
+    /// @p gpu to a free instance of the same size on the busiest or least busy GPU.
+    void overridePlacement(int job, int& gpu, int& instance) const;
     /// Starts a round: every queued job is offered again.
     void queueBeginRound() { cursor = 0; }
     /// Ends a round: offered jobs still queued go back into the heap.

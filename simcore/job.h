@@ -33,6 +33,11 @@ struct Job
     double deadline = 0.0;  ///< d_j (soft)
     double work1g = 0.0;    ///< p_{j,1}: minutes on a 1g slice
     double memoryGiB = 0.0; ///< memory need; 0 means none (the papers ignore memory)
+    int tenant = -1;        ///< index into the platform's tenants; -1: none (docs/tenants.md)
+    /// Gang (docs/tenants.md, "Gang jobs"): jobs with the same gang id >= 0 are the members of
+    /// one gang job, started all together or not at all; -1: not a gang member.
+    int gang = -1;
+    int gangMinSlices = 1; ///< a member needs an instance of at least this many compute slices
 };
 
 /// @brief p_{j,k} = p_{j,1} / speedup_k: minutes to run the whole job on k compute slices.

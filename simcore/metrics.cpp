@@ -40,6 +40,9 @@ void collectJobs(const EngineState& s, RunResult& result, double runEnd)
         jr.profile = r.lastProfile;
         jr.instanceStart = r.lastStart;
         jr.preemptions = r.preemptions;
+        jr.tenant = job.tenant;
+        jr.restarts = r.restarts;
+        jr.gang = job.gang;
         result.jobs.push_back(jr);
     }
 }
@@ -109,6 +112,7 @@ void collectOutcome(const Engine& engine, RunResult& result)
     m.changesPerGpuDay = gpuDays > 0.0 ? m.reconfigurations / gpuDays : 0.0;
     m.downtimePerGpuDayMin = gpuDays > 0.0 ? m.reconfigDowntimeGpuMin / gpuDays : 0.0;
     result.instances = engine.instanceLedger();
+    result.platform = engine.platformStats();
 }
 
 } // namespace simcore

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "geometry.h"
+#include "platform.h"
 
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ public:
     }
     /// A GPU's power changed (busy compute slices changed) at time t.
     virtual void onPowerChange(double /*t*/, int /*gpu*/, double /*watts*/) {}
+    /// A GPU or instance failed or went into planned maintenance (docs/tenants.md); its jobs were
+    /// stopped (and queued again) just before.
+    virtual void onFault(const FaultEvent& /*event*/) {}
     /// A policy made a decision the engine refused (it breaks the MIG or scheduling rules).
     virtual void onIllegalDecision(double /*t*/, const std::string& /*what*/) {}
     /// Explanations on only (Engine::setExplaining), at the end of a step: the scheduler's reason

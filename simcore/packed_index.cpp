@@ -95,4 +95,33 @@ int PackedIndex::firstInBits(unsigned computeMask) const
     return -1;
 }
 
+int PackedIndex::leastPacked(unsigned computeMask) const
+{
+    if (m_word) {
+        std::uint64_t candidates = 0;
+        for (unsigned m = computeMask & m_available; m != 0; m &= m - 1)
+            candidates |= m_bySize[static_cast<std::size_t>(std::countr_zero(m))];
+        if (candidates == 0)
+            return -1;
+        for (unsigned levels = m_levelsUsed; levels != 0; levels &= levels - 1) {
+            const std::uint64_t hit = m_byLevel[static_cast<std::size_t>(std::countr_zero(levels))] & candidates;
+            if (hit != 0)
+                return std::countr_zero(hit);
+        }
+        return -1;
+    }
+    for (int level = 0; level < kLevels; ++level) {
+        const unsigned sizes = m_levelSizes[static_cast<std::size_t>(level)] & computeMask;
+        int best = -1;
+        for (unsigned m = sizes; m != 0; m &= m - 1) {
+            const int i = bits(level, std::countr_zero(m)).first();
+            if (i >= 0 && (best < 0 || i < best))
+                best = i;
+        }
+        if (best >= 0)
+            return best;
+    }
+    return -1;
+}
+
 } // namespace simcore

@@ -81,6 +81,9 @@ public:
             levels &= ~(1u << level);
         }
     }
+    /// First GPU in the reverse level order (least busy first, then GPU index ascending) with a
+    /// free instance of a compute size in @p computeMask; -1 if there is none (spread placement).
+    [[nodiscard]] int leastPacked(unsigned computeMask) const;
     /// Sizes (bit k for size k) with at least one free instance anywhere.
     [[nodiscard]] unsigned availableSizes() const { return m_available; }
 

@@ -81,6 +81,8 @@ public:
             instance < 0 || instance >= static_cast<int>(gpu(g).instances.size()) || !isFree(g, instance) ||
             !memoryFits(j, g, instance))
             return refuse(j, g, instance);
+        if (m_state.placement != PlacementMode::Scheduler)
+            m_state.overridePlacement(j, g, instance);
         m_state.assign(j, g, instance);
         return true;
     }

@@ -23,6 +23,7 @@ public:
                        const std::string& reason) override;
     void onPowerChange(double t, int gpu, double watts) override;
     void onIllegalDecision(double t, const std::string& what) override;
+    void onFault(const FaultEvent& event) override { m_result.faults.push_back(event); }
     void onStepEnd(const StepSummary& summary) override;
     void onFinish(const Engine& engine) override;
 

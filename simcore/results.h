@@ -3,6 +3,7 @@
 
 #include "engine_state.h"
 #include "geometry.h"
+#include "platform.h"
 
 #include <string>
 #include <vector>
@@ -51,6 +52,9 @@ struct JobResult
     int instanceStart = -1; ///< memory-slice start of that instance
     int profile = -1;       ///< profile index on that GPU's model
     int preemptions = 0;
+    int tenant = -1;  ///< docs/tenants.md
+    int restarts = 0; ///< restarts after faults
+    int gang = -1;    ///< gang id (docs/tenants.md, "Gang jobs")
 };
 
 /// @brief A job running on one instance without a break.
@@ -102,6 +106,9 @@ struct RunResult
     StepSeries series;
     std::vector<LayoutChange> repartitions;
     std::vector<std::string> illegalDecisions;
+    /// Tenants, placement and faults (docs/tenants.md); all zero when the platform layer is off.
+    PlatformStats platform;
+    std::vector<FaultEvent> faults;
 };
 
 class Engine;

@@ -11,6 +11,7 @@
 #include "scenario_writer.h"
 #include "session_store.h"
 #include "simulation.h"
+#include "tenants.h"
 #include "verdict.h"
 
 #include <nlohmann/json.hpp>
@@ -41,8 +42,15 @@ bool load(const Args& args, Loaded& out, std::ostream& err)
             throw UsageError("--multiplier applies to diurnal workloads only");
         out.scenario.workload.diurnal.multiplier = v;
     }
+    if (auto p = args.value("--placement"); p && !model::parsePlacementMode(*p, out.scenario.platform.placement)) {
+        std::string msg = "--placement is '";
+        msg += *p;
+        msg += "'; valid: scheduler, pack, spread";
+        throw UsageError(msg);
+    }
     if (problems.empty() && args.value("--jobs"))
-        out.jobs = model::loadJobsCsv(*args.value("--jobs"), out.scenario.jobTypes, problems);
+        out.jobs = model::loadJobsCsv(*args.value("--jobs"), out.scenario.jobTypes, problems,
+                                      model::tenantNames(out.scenario.platform));
     for (const auto& p : problems.items())
         err << "error: " << p.text() << "\n";
     return problems.empty();
@@ -288,6 +296,34 @@ std::vector<std::string> rowLabels(const std::vector<model::CompareSubject>& sub
     return labels;
 }
 
+/// Tenants and faults of each run (docs/tenants.md), when the scenario has them.
+void printPlatformTable(std::ostream& out, const model::CompareResult& result)
+{
+    bool any = false;
+    for (const auto& run : result.runs) {
+        if (run.platformJson.empty())
+            continue;
+        if (!any)
+            out << "\nPlatform (docs/tenants.md)\n  run                                  seed   Jain  lost 1g-min  "
+                   "restarts  goodput\n";
+        any = true;
+        const auto p = nlohmann::json::parse(run.platformJson);
+        const double jain = p.contains("jain_fairness") ? p["jain_fairness"].get<double>() : 1.0;
+        double lost = 0.0;
+        int restarts = 0;
+        double goodput = 1.0;
+        if (p.contains("faults")) {
+            lost = p["faults"]["lost_work_1g_min"].get<double>();
+            restarts = p["faults"]["restarts"].get<int>();
+            goodput = p["faults"]["goodput"].get<double>();
+        }
+        char line[256];
+        std::snprintf(line, sizeof line, "  %-36.36s %5llu %6.3f %12.2f %9d %7.3f%%\n", result.label(run.pair).c_str(),
+                      static_cast<unsigned long long>(run.seed), jain, lost, restarts, 100.0 * goodput);
+        out << line;
+    }
+}
+
 /// One object per run for --json (and the session): its metrics, bounds and cost.
 nlohmann::ordered_json runsJson(const model::CompareResult& result, bool variants)
 {
@@ -314,6 +350,8 @@ nlohmann::ordered_json runsJson(const model::CompareResult& result, bool variant
             o["tardiness_lb_min"] = b.tardiness.avgTardinessMin;
         if (run.cost)
             o["cost"] = nlohmann::ordered_json::parse(model::runCostJson(*run.cost));
+        if (!run.platformJson.empty())
+            o["platform"] = nlohmann::ordered_json::parse(run.platformJson);
         arr.push_back(o);
     }
     return arr;
@@ -348,7 +386,7 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
 {
     const Args args(words, {"--json", "--no-base"},
                     {"--runs", "--seeds", "--jobs", "--threads", "--multiplier", "--db", "--objective", "--baseline",
-                     "--variants", "--variant"});
+                     "--variants", "--variant", "--placement"});
     Loaded in;
     if (!load(args, in, err))
         return kExitBadInput;
@@ -394,6 +432,7 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
             weights.push_back(subject.scenario.energyWeight);
         printTable(out, result, verdict, weights);
         printCostTable(out, result);
+        printPlatformTable(out, result);
     }
     printUnfinished(args.flag("--json") ? err : out, result);
     return kExitOk;

@@ -29,6 +29,7 @@ Commands:
   simulate SCENARIO.json [--jobs JOBS.csv] [--seed N] [--scheduler ID] [--repartitioner ID]
            [--json] [--jobs-out RESULTS.csv] [--workload-out JOBS.csv] [--db SESSION.sqlite]
            [--plugin POLICIES.py] [--autoscaler wva|hpa|static-replicas]
+           [--placement scheduler|pack|spread]
       Simulates the scenario's day. --jobs replaces its workload by a jobs CSV
       (id,type,release_min,deadline_min,work_1g_min); --jobs-out writes per-job results;
       --workload-out writes the jobs that were simulated in the input format; --db stores the
@@ -36,7 +37,9 @@ Commands:
       Python file that registers policies with the migsight module (docs/python.md, Plugins).
       A policy may carry parameters: --repartitioner "smart-mig:decision_interval_min=2;top_k=3"
       (here and in compare's --runs; `policies` lists them). The summary ends with the churn:
-      layout changes and reconfiguration downtime per GPU per day. A scenario with a services
+      layout changes and reconfiguration downtime per GPU per day. With tenants, placement or
+      faults in the scenario it adds per-tenant figures, Jain's fairness, lost work and goodput;
+      --placement overrides the scenario's placement (docs/tenants.md). A scenario with a services
       section runs its inference services beside the jobs (--autoscaler overrides its
       autoscaler) and adds their results (docs/services.md).
   services SCENARIO.json [--autoscaler wva|hpa|static-replicas]... [--param A.KEY=VALUE]...
@@ -50,6 +53,7 @@ Commands:
           [--jobs JOBS.csv] [--multiplier X] [--threads N] [--json] [--db SESSION.sqlite]
           [--objective et|energy:T|p95|cost] [--baseline SCHED/REPART]
           [--variants VARIANTS.json] [--variant "NAME:key=value;..."]... [--no-base]
+          [--placement scheduler|pack|spread]
       Runs every scheduler/repartitioner pair on the same jobs for every seed, in parallel, and
       prints energy, average tardiness and ET with their gaps to the lower bounds, and the churn
       (layout changes and reconfiguration downtime per GPU per day) (mean and 95% interval over

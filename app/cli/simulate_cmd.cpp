@@ -14,6 +14,8 @@
 #include "service_run.h"
 #include "session_store.h"
 #include "simulation.h"
+#include "tenant_report.h"
+#include "tenants.h"
 #include "unfinished_jobs.h"
 #include "units.h"
 
@@ -97,7 +99,7 @@ simcore::RunResult simulateWith(const policies::Registry& registry, const model:
     auto repartitioner = registry.createRepartitioner(repart.id, repart.params);
     const std::uint64_t seed = options.seed.value_or(
         sc.workload.kind == model::WorkloadSpec::Kind::Poisson ? sc.workload.poisson.seed : sc.workload.diurnal.seed);
-    simcore::Engine engine(model::engineConfig(sc, seed), sc.fleetGpus(), sc.jobTypes, jobs, *scheduler,
+    simcore::Engine engine(model::engineConfig(sc, seed, options), sc.fleetGpus(), sc.jobTypes, jobs, *scheduler,
                            *repartitioner);
     return simcore::runToEnd(engine, options.timeSeries);
 }
@@ -121,7 +123,7 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
 {
     const Args args(words, {"--json"},
                     {"--jobs", "--seed", "--scheduler", "--repartitioner", "--jobs-out", "--workload-out", "--db",
-                     "--plugin", "--autoscaler"});
+                     "--plugin", "--autoscaler", "--placement"});
     const std::string file = args.onePositional("scenario file");
     model::Problems problems;
     model::Scenario sc = model::loadScenario(file, problems);
@@ -137,13 +139,25 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         options.scheduler = model::parsePolicyChoice(*s, model::PolicyKind::Scheduler, plugin);
     if (auto s = args.value("--repartitioner"))
         options.repartitioner = model::parsePolicyChoice(*s, model::PolicyKind::Repartitioner, plugin);
+    if (auto p = args.value("--placement")) {
+        simcore::PlacementMode mode = simcore::PlacementMode::Scheduler;
+        if (!model::parsePlacementMode(*p, mode)) {
+            std::string msg = "--placement is '";
+            msg += *p;
+            msg += "'; valid: scheduler, pack, spread";
+            throw UsageError(msg);
+        }
+        options.placement = mode;
+        sc.platform.placement = mode; // the report says which placement ran
+    }
     if (!problems.empty()) {
         printProblems(err, problems);
         return kExitBadInput;
     }
-    std::vector<simcore::Job> jobs = args.value("--jobs")
-                                         ? model::loadJobsCsv(*args.value("--jobs"), sc.jobTypes, problems)
-                                         : model::scenarioJobs(sc, seed, problems);
+    std::vector<simcore::Job> jobs =
+        args.value("--jobs")
+            ? model::loadJobsCsv(*args.value("--jobs"), sc.jobTypes, problems, model::tenantNames(sc.platform))
+            : model::scenarioJobs(sc, seed, problems);
     // Inference services (docs/services.md): only with a services section; none leaves the run as it was.
     std::vector<simcore::ServiceSpec> services;
     if (auto a = args.value("--autoscaler"); a && !sc.services)
@@ -214,6 +228,9 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
     }
     if (serviceRun)
         extra.emplace_back("services", model::serviceResultJson(*serviceRun, -1));
+    const model::TenantReport platform = model::tenantReport(sc, result);
+    if (platform.active)
+        extra.emplace_back("platform", model::tenantReportJson(platform));
     const std::string metrics = model::metricsJson(result, extra);
     if (store) {
         const auto ids = store->saveRuns({{sc.name, readText(file), sched.id, repart.id,
@@ -226,6 +243,7 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         printSummary(out, sc, sched, repart, result);
         if (serviceRun)
             printServiceResults(out, *serviceRun);
+        model::printTenantReport(out, platform);
     }
     if (!unfinished.empty())
         (args.flag("--json") ? err : out) << "warning: " << file << ": " << unfinished << "\n";

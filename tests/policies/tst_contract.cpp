@@ -97,6 +97,7 @@ class Checker : public simcore::SimObserver
 public:
     QStringList errors;
     std::vector<int> completions;
+    bool faults = false; ///< the run has faults (docs/tenants.md)
 
     void onStart(const simcore::Engine& engine) override
     {
@@ -159,7 +160,9 @@ public:
         o.active = false;
         if (completed) {
             ++completions[static_cast<size_t>(j)];
-            if (std::abs(m_done[static_cast<size_t>(j)] - 1.0) > 1e-7)
+            // With faults a job redoes lost work and spends time restarting: it does at least its work.
+            if (faults ? m_done[static_cast<size_t>(j)] < 1.0 - 1e-7
+                       : std::abs(m_done[static_cast<size_t>(j)] - 1.0) > 1e-7)
                 fail(t, QStringLiteral("job %1 completes having done %2 of its work")
                             .arg(s.jobs[static_cast<size_t>(j)].id)
                             .arg(m_done[static_cast<size_t>(j)], 0, 'g', 12));
@@ -263,10 +266,42 @@ struct Outcome
     QStringList errors;
     std::vector<int> completions;
     double integratedEnergy = 0.0;
+    int gangMembersAdded = 0; ///< platform runs: second members of the gangs made from jobs
 };
 
+/// Tenants, a placement override and faults, all switched on (docs/tenants.md): three tenants
+/// (a guaranteed one of higher priority, a guaranteed one, and one that only borrows), GPU and
+/// instance failures frequent enough to hit these short days, and a maintenance window.
+simcore::PlatformSpec platformOn(PreemptionMode mode)
+{
+    simcore::PlatformSpec p;
+    const auto tenant = [](const char* name, int quota, bool mayBorrow, int priority) {
+        simcore::TenantSpec t;
+        t.name = name;
+        t.quotaSlices = quota;
+        t.mayBorrow = mayBorrow;
+        t.priority = priority;
+        return t;
+    };
+    p.tenants = {tenant("a", 4, true, 1), tenant("b", 4, false, 0), tenant("c", 0, true, 0)};
+    p.placement =
+        mode == PreemptionMode::FullReschedule ? simcore::PlacementMode::Spread : simcore::PlacementMode::Pack;
+    p.faults.gpuMtbfHours = 2.0;
+    p.faults.instanceMtbfHours = 3.0;
+    p.faults.repairMin = 10.0;
+    p.faults.restartMin = 1.0;
+    p.faults.checkpointMin = {5.0, 5.0, 0.0, 0.0};
+    simcore::MaintenanceWindow window;
+    window.gpu = 1;
+    window.startMin = 30.0;
+    window.durationMin = 15.0;
+    p.faults.maintenance = {window};
+    p.faults.seed = 7;
+    return p;
+}
+
 Outcome runOnce(const Scenario& sc, PreemptionMode mode, const std::string& scheduler, const std::string& repartitioner,
-                std::uint64_t seed)
+                std::uint64_t seed, bool platform = false)
 {
     const auto& reg = policies::builtinRegistry();
     auto s = reg.createScheduler(scheduler, {});
@@ -277,14 +312,32 @@ Outcome runOnce(const Scenario& sc, PreemptionMode mode, const std::string& sche
     simcore::EngineConfig config;
     config.mode = mode;
     config.seed = seed;
-    simcore::Engine engine(config, fleet, simcore::defaultJobTypes(), sc.jobs, *s, *r);
+    std::vector<simcore::Job> jobs = sc.jobs;
+    int gangMembers = 0;
+    if (platform) {
+        config.platform = platformOn(mode);
+        std::vector<simcore::Job> members;
+        for (auto& j : jobs) {
+            j.tenant = j.id % 4 == 3 ? -1 : j.id % 4;   // some jobs have no tenant
+            if (j.id % 10 == 5 && j.memoryGiB <= 0.0) { // a tenth become gangs of two
+                j.gang = j.id;
+                members.push_back(j);
+                members.back().id = j.id + 100000;
+            }
+        }
+        jobs.insert(jobs.end(), members.begin(), members.end());
+        gangMembers = static_cast<int>(members.size());
+    }
+    simcore::Engine engine(config, fleet, simcore::defaultJobTypes(), jobs, *s, *r);
     Checker checker;
+    checker.faults = platform;
     engine.addObserver(&checker);
     Outcome out;
     out.result = simcore::runToEnd(engine);
     out.errors = checker.errors;
     out.completions = checker.completions;
     out.integratedEnergy = checker.energyUpTo(out.result.metrics.makespanMin);
+    out.gangMembersAdded = gangMembers;
     return out;
 }
 
@@ -339,6 +392,8 @@ private slots:
     void scenariosMakeQueues();
     void everyPolicyPair_data();
     void everyPolicyPair();
+    void everySchedulerWithPlatform_data();
+    void everySchedulerWithPlatform();
 };
 
 void TestContract::scenariosMakeQueues()
@@ -437,6 +492,73 @@ void TestContract::everyPolicyPair()
     const Outcome again = runOnce(sc, mode, scheduler.toStdString(), repartitioner.toStdString(), 42);
     const QString diff = difference(out.result, again.result);
     QVERIFY2(diff.isEmpty(), qPrintable("a second run with the same seed differs in " + diff));
+}
+
+void TestContract::everySchedulerWithPlatform_data()
+{
+    QTest::addColumn<int>("which");
+    QTest::addColumn<PreemptionMode>("mode");
+    QTest::addColumn<QString>("scheduler");
+    QTest::addColumn<QString>("repartitioner");
+    const std::pair<int, PreemptionMode> days[] = {{0, PreemptionMode::FullReschedule},
+                                                   {1, PreemptionMode::OnRepartition},
+                                                   {2, PreemptionMode::None},
+                                                   {3, PreemptionMode::OnRepartition}};
+    const char* names[] = {"poisson", "diurnal", "memory", "long"};
+    const auto& reg = policies::builtinRegistry();
+    for (const auto& [which, mode] : days) {
+        for (const auto& s : reg.schedulers()) {
+            for (const char* r : {"static", "none"}) {
+                QTest::addRow("%s/%s %s/%s", names[which], modeName(mode), s.id.c_str(), r)
+                    << which << mode << QString::fromStdString(s.id) << QString::fromLatin1(r);
+            }
+        }
+    }
+}
+
+void TestContract::everySchedulerWithPlatform()
+{
+    // docs/tenants.md: the admission layer, the placement override and faults work with every
+    // scheduler: the same invariants as above, every job that fits completes once, and the
+    // same seed gives the same run.
+    QFETCH(int, which);
+    QFETCH(PreemptionMode, mode);
+    QFETCH(QString, scheduler);
+    QFETCH(QString, repartitioner);
+    const Scenario& sc = scenario(which);
+    const Outcome out = runOnce(sc, mode, scheduler.toStdString(), repartitioner.toStdString(), 42, true);
+    const auto& m = out.result.metrics;
+    QVERIFY2(out.errors.isEmpty(), qPrintable(out.errors.join(QLatin1Char('\n'))));
+    QVERIFY(out.result.illegalDecisions.empty());
+    QCOMPARE(m.completed, static_cast<int>(sc.fittable.size()) + out.gangMembersAdded);
+    for (size_t j = 0; j < out.completions.size(); ++j)
+        QVERIFY(out.completions[j] == (out.result.jobs[j].end >= 0.0 ? 1 : 0));
+    // All or nothing: the two members of a gang always start together.
+    for (const auto& a : out.result.jobs) {
+        for (const auto& b : out.result.jobs) {
+            if (a.gang >= 0 && a.gang == b.gang)
+                QCOMPARE(a.start, b.start);
+        }
+    }
+    QVERIFY(out.result.platform.gangs > 0 && out.result.platform.gangStarts >= out.result.platform.gangs);
+    QVERIFY2(std::abs(out.integratedEnergy - m.energyWmin) <= 1e-9 * m.energyWmin,
+             qPrintable(QStringLiteral("energy %1, integral %2").arg(m.energyWmin).arg(out.integratedEnergy)));
+    QVERIFY(m.energyWmin >= sc.energyBound.energyWmin * (1.0 - 1e-9));
+    const auto& p = out.result.platform;
+    QVERIFY(p.tenants && p.faults);
+    QVERIFY(p.maintenanceEvents == 1);
+    QVERIFY(p.gpuFailures + p.instanceFailures > 0);
+    QVERIFY(p.goodput > 0.0 && p.goodput <= 1.0);
+    QVERIFY(p.lostWork1gMin >= 0.0 && p.wastedEnergyWmin >= 0.0);
+    QCOMPARE(static_cast<int>(out.result.faults.size()), p.gpuFailures + p.instanceFailures + p.maintenanceEvents);
+    int restarts = 0;
+    for (const auto& j : out.result.jobs)
+        restarts += j.restarts;
+    QCOMPARE(restarts, p.restarts);
+    const Outcome again = runOnce(sc, mode, scheduler.toStdString(), repartitioner.toStdString(), 42, true);
+    const QString diff = difference(out.result, again.result);
+    QVERIFY2(diff.isEmpty(), qPrintable("a second run with the same seed differs in " + diff));
+    QCOMPARE(again.result.platform.lostWork1gMin, p.lostWork1gMin);
 }
 
 QTEST_APPLESS_MAIN(TestContract)

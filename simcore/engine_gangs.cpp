@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Gang jobs (docs/tenants.md, "Gang jobs"): the members of a gang wait outside the scheduler's
+// queue and start all together, on instances of at least the gang's size, on one GPU or across
+// GPUs; a gang that has waited long enough reserves instances as they free up.
+#include "engine.h"
+
+#include <algorithm>
+#include <bit>
+#include <limits>
+#include <map>
+#include <stdexcept>
+
+namespace simcore {
+
+namespace {
+constexpr double kReserved = std::numeric_limits<double>::infinity(); ///< readyAt of a reserved instance
+} // namespace
+
+void Engine::gangSetup()
+{
+    m_gangsOn = true;
+    m_jobGang.assign(m_s.jobs.size(), -1);
+    std::map<int, int> byId;
+    for (size_t j = 0; j < m_s.jobs.size(); ++j) {
+        const Job& job = m_s.jobs[j];
+        if (job.gang < 0)
+            continue;
+        if (job.gangMinSlices < 1 || job.gangMinSlices > 7)
+            throw std::invalid_argument("job " + std::to_string(job.id) + " needs a gang size of 1 to 7 slices");
+        auto [it, fresh] = byId.emplace(job.gang, static_cast<int>(m_gangs.size()));
+        if (fresh) {
+            m_gangs.emplace_back();
+            m_gangs.back().id = job.gang;
+            m_gangs.back().release = job.release;
+        }
+        GangState& g = m_gangs[static_cast<size_t>(it->second)];
+        g.members.push_back(static_cast<int>(j));
+        g.minSlices = std::max(g.minSlices, job.gangMinSlices);
+        g.memoryGiB = std::max(g.memoryGiB, job.memoryGiB);
+        g.release = std::max(g.release, job.release); // it can start when its last member is there
+        m_jobGang[j] = it->second;
+    }
+    m_pstats.gangs = static_cast<int>(m_gangs.size());
+}
+
+void Engine::gangEnqueue(int j)
+{
+    const auto gi = static_cast<size_t>(m_jobGang[static_cast<size_t>(j)]);
+    GangState& g = m_gangs[gi];
+    ++g.waiting;
+    // All or nothing: a member that stops stops its whole gang (the others keep their progress).
+    for (int m : g.members) {
+        if (m != j && m_s.run[static_cast<size_t>(m)].running) {
+            stopSegment(m, false);
+            ++g.waiting;
+        }
+    }
+    if (g.queued || g.waiting < static_cast<int>(g.members.size()) - g.done)
+        return;
+    g.queued = true;
+    const auto later = [&](int a) {
+        const GangState& x = m_gangs[static_cast<size_t>(a)];
+        return x.release > g.release || (x.release == g.release && x.id > g.id);
+    };
+    const auto at = std::find_if(m_gangWaiting.begin(), m_gangWaiting.end(), later);
+    m_gangWaiting.insert(at, static_cast<int>(gi));
+}
+
+void Engine::startGangs()
+{
+    for (size_t k = 0; k < m_gangWaiting.size();) {
+        if (tryStartGang(m_gangWaiting[k])) {
+            m_gangWaiting.erase(m_gangWaiting.begin() + static_cast<std::ptrdiff_t>(k));
+            continue;
+        }
+        ++k;
+    }
+}
+
+void Engine::reserveForStarving()
+{
+    // Before the scheduler's round, so the instances freed in this step go to the gang first.
+    const double after = m_config.platform.gangs.reserveAfterMin;
+    if (m_gangWaiting.empty() || after < 0.0)
+        return;
+    const int head = m_gangWaiting.front(); // the gang waiting longest
+    if (m_s.now - m_gangs[static_cast<size_t>(head)].release >= after)
+        reserveFor(head);
+}
+
+bool Engine::tryStartGang(int gang)
+{
+    GangState& g = m_gangs[static_cast<size_t>(gang)];
+    const int need = static_cast<int>(g.members.size()) - g.done;
+    if (m_s.freeInstances + static_cast<int>(g.reserved.size()) < need)
+        return false;
+    // Candidates: its reserved instances first, then free ones, smallest size first, then GPU and
+    // position order.
+    struct Candidate
+    {
+        int rank;
+        int gpu;
+        int instance;
+    };
+    std::vector<Candidate> cands;
+    for (const auto& [gpu, instance, serial] : g.reserved) {
+        const InstanceState& inst = m_s.gpus[static_cast<size_t>(gpu)].instances[static_cast<size_t>(instance)];
+        if (inst.serial == serial && inst.readyAt == kReserved && inst.job < 0 &&
+            m_s.gpus[static_cast<size_t>(gpu)].failedUntil <= m_s.now + m_s.eps)
+            cands.push_back({0, static_cast<int>(gpu), static_cast<int>(instance)});
+    }
+    for (int gpu = 0; gpu < static_cast<int>(m_s.gpus.size()) && static_cast<int>(cands.size()) < 8 * need; ++gpu) {
+        const GpuState& gs = m_s.gpus[static_cast<size_t>(gpu)];
+        for (int c = g.minSlices; c <= 7; ++c) {
+            for (std::uint32_t m = gs.freeBySize[static_cast<size_t>(c)]; m != 0; m &= m - 1) {
+                const int i = std::countr_zero(m);
+                if (g.memoryGiB <= 0.0 || gs.instances[static_cast<size_t>(i)].memoryGiB >= g.memoryGiB)
+                    cands.push_back({c, gpu, i});
+            }
+        }
+    }
+    if (static_cast<int>(cands.size()) < need)
+        return false;
+    std::stable_sort(cands.begin(), cands.end(),
+                     [](const Candidate& a, const Candidate& b) { return a.rank < b.rank; });
+    releaseReservations(gang); // reserved instances become free, then the chosen ones are taken
+    int next = 0;
+    for (int m : g.members) {
+        JobState& r = m_s.run[static_cast<size_t>(m)];
+        if (r.done)
+            continue;
+        const Candidate& c = cands[static_cast<size_t>(next++)];
+        m_s.occupy(m, c.gpu, c.instance);
+    }
+    g.waiting = 0;
+    g.queued = false;
+    ++m_pstats.gangStarts;
+    return true;
+}
+
+void Engine::releaseReservations(int gang)
+{
+    GangState& g = m_gangs[static_cast<size_t>(gang)];
+    for (const auto& [gpu, instance, serial] : g.reserved) {
+        InstanceState& inst = m_s.gpus[static_cast<size_t>(gpu)].instances[static_cast<size_t>(instance)];
+        if (inst.serial == serial && inst.readyAt == kReserved) {
+            inst.readyAt = std::max(m_s.now, m_s.gpus[static_cast<size_t>(gpu)].failedUntil);
+            m_s.refreshGpu(static_cast<int>(gpu));
+        }
+    }
+    g.reserved.clear();
+    if (m_reserving == gang)
+        m_reserving = -1;
+}
+
+void Engine::reserveFor(int gang)
+{
+    GangState& g = m_gangs[static_cast<size_t>(gang)];
+    if (m_reserving != gang) {
+        // A gang that more instances than the fleet has could use would hold them for ever.
+        int usable = 0;
+        for (const GpuState& gs : m_s.gpus) {
+            for (const InstanceState& inst : gs.instances)
+                usable += inst.compute >= g.minSlices && (g.memoryGiB <= 0.0 || inst.memoryGiB >= g.memoryGiB);
+        }
+        if (usable < static_cast<int>(g.members.size()) - g.done)
+            return;
+        if (m_reserving >= 0)
+            releaseReservations(m_reserving);
+        m_reserving = gang;
+    }
+    // Drop reservations that a repartition or a failure took away.
+    std::erase_if(g.reserved, [&](const std::array<std::int64_t, 3>& e) {
+        const auto& insts = m_s.gpus[static_cast<size_t>(e[0])].instances;
+        return static_cast<std::size_t>(e[1]) >= insts.size() || insts[static_cast<size_t>(e[1])].serial != e[2] ||
+               insts[static_cast<size_t>(e[1])].readyAt != kReserved;
+    });
+    int need = static_cast<int>(g.members.size()) - g.done - static_cast<int>(g.reserved.size());
+    for (int gpu = 0; gpu < static_cast<int>(m_s.gpus.size()) && need > 0; ++gpu) {
+        GpuState& gs = m_s.gpus[static_cast<size_t>(gpu)];
+        bool changed = false;
+        for (int c = g.minSlices; c <= 7 && need > 0; ++c) {
+            for (std::uint32_t m = gs.freeBySize[static_cast<size_t>(c)]; m != 0 && need > 0; m &= m - 1) {
+                const int i = std::countr_zero(m);
+                InstanceState& inst = gs.instances[static_cast<size_t>(i)];
+                if (g.memoryGiB > 0.0 && inst.memoryGiB < g.memoryGiB)
+                    continue;
+                inst.readyAt = kReserved; // not free for anyone else until the gang starts
+                g.reserved.push_back({gpu, i, inst.serial});
+                ++m_pstats.reservations;
+                --need;
+                changed = true;
+            }
+        }
+        if (changed)
+            m_s.refreshGpu(gpu);
+    }
+}
+
+} // namespace simcore
