@@ -189,6 +189,7 @@ private:
     std::vector<int> m_jobGang;     ///< gang index of each job, -1 for none
     std::vector<int> m_gangWaiting; ///< gangs whose members all wait, by (release, gang id)
     int m_reserving = -1;           ///< the gang holding reservations
+    std::vector<int> m_gangGpus;    ///< scratch of tryStartGang()
     PlatformStats m_pstats;
     std::priority_queue<FaultTimer, std::vector<FaultTimer>, std::greater<>> m_faultTimers;
     Rng m_faultRng{1};              ///< GPU failure times
