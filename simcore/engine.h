@@ -136,6 +136,9 @@ private:
     void preemptBack();
     void platformScheduleRound();
     void platformStart(int j);
+    /// Full reschedule: false keeps job @p j running (a gang); true takes it back, and then
+    /// counts its @p compute slices out of its tenant's usage.
+    bool takeBackAllowed(int j, int compute);
     void platformFinish();
     void scheduleFault(FaultKind kind, int g);
     // Gang jobs (engine_gangs.cpp).

@@ -16,6 +16,15 @@ namespace {
 constexpr double kReserved = std::numeric_limits<double>::infinity(); ///< readyAt of a reserved instance
 } // namespace
 
+bool Engine::takeBackAllowed(int j, int compute)
+{
+    if (m_gangsOn && m_jobGang[static_cast<size_t>(j)] >= 0)
+        return false;
+    if (m_s.tenantsOn)
+        m_s.tenants[static_cast<size_t>(m_s.jobTenant[static_cast<size_t>(j)])].used -= compute;
+    return true;
+}
+
 void Engine::gangSetup()
 {
     m_gangsOn = true;
