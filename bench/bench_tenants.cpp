@@ -2,9 +2,9 @@
 // Benchmark of the platform layer (docs/tenants.md): prints figures, is not a test.
 //   build/nogui/bench/bench_tenants [--reps N] [--gpus N]
 // 1. The paper fleet's day (samples/paper-fleet.json) against the same day shared by 3 tenants
-//    with one failure per GPU-week (samples/shared-cluster.json): metrics-only runs, best of N.
+//    with 10% gang jobs and one failure per GPU-week (samples/shared-cluster.json): metrics-only runs, best of N.
 // 2. A 1,000-GPU day (diurnal x2500, about 520,000 jobs; on-repartition and none) plain, and with
-//    3 tenants, GPU and instance faults and a maintenance window.
+//    3 tenants, GPU and instance faults and a maintenance window; and that with 10% gangs of two.
 #include "catalog.h"
 #include "engine.h"
 #include "recorder.h"
@@ -95,7 +95,7 @@ simcore::PlatformSpec bigPlatform(int gpus)
     return p;
 }
 
-void largeDay(int gpus, simcore::PreemptionMode mode, bool platform)
+void largeDay(int gpus, simcore::PreemptionMode mode, bool platform, bool gangs = false)
 {
     const simcore::GpuModel* a100 = model::Catalog::builtin().find("A100-40GB");
     const auto* list = a100->findList("fleet-12");
@@ -113,6 +113,13 @@ void largeDay(int gpus, simcore::PreemptionMode mode, bool platform)
         config.platform = bigPlatform(gpus);
         model::assignTenants(jobs, {0.5, 0.3, 0.2}, 1);
     }
+    if (gangs) {
+        model::GangWorkload g;
+        g.share = 0.1;
+        g.size = 2;
+        g.minSlices = 2;
+        model::makeGangs(jobs, g, 1);
+    }
     const auto& reg = policies::builtinRegistry();
     auto scheduler = reg.createScheduler("edf-most-packed", {});
     auto repartitioner = reg.createRepartitioner("static", {});
@@ -124,8 +131,11 @@ void largeDay(int gpus, simcore::PreemptionMode mode, bool platform)
     const double cpu = cpuMs() - c0;
     const auto& p = r.platform;
     std::printf("  %-15s %-8s %7.0f ms wall %7.0f ms CPU  %8lld steps  energy %.5g W*min  avg tardiness %.3f min\n",
-                mode == simcore::PreemptionMode::None ? "none" : "on-repartition", platform ? "platform" : "plain",
-                wall, cpu, r.metrics.steps, r.metrics.energyWmin, r.metrics.avgTardinessMin);
+                mode == simcore::PreemptionMode::None ? "none" : "on-repartition",
+                gangs ? "+gangs" : (platform ? "platform" : "plain"), wall, cpu, r.metrics.steps, r.metrics.energyWmin,
+                r.metrics.avgTardinessMin);
+    if (gangs)
+        std::printf("      %d gangs, %d starts, %d instances reserved\n", p.gangs, p.gangStarts, p.reservations);
     if (platform)
         std::printf("      %d GPU + %d instance failures, %d maintenance stops, %d restarts, %.1f 1g-min lost, "
                     "%d preempted back, goodput %.4f%%\n",
@@ -151,12 +161,13 @@ int main(int argc, char** argv)
     std::printf("paper fleet day, metrics only, best of %d:\n", reps);
     std::printf("  plain (paper-fleet.json):              %7.2f ms wall, %7.2f ms CPU, %lld steps\n", plain.wallMs,
                 plain.cpuMs, plain.result.metrics.steps);
-    std::printf("  3 tenants + faults (shared-cluster):   %7.2f ms wall, %7.2f ms CPU, %lld steps (%.2fx CPU)\n",
+    std::printf("  3 tenants, gangs, faults (shared):     %7.2f ms wall, %7.2f ms CPU, %lld steps (%.2fx CPU)\n",
                 shared.wallMs, shared.cpuMs, shared.result.metrics.steps, shared.cpuMs / plain.cpuMs);
     std::printf("%d-GPU day (diurnal x%.0f), EDF Most Packed / static:\n", gpus, 2.5 * gpus);
     for (auto mode : {simcore::PreemptionMode::OnRepartition, simcore::PreemptionMode::None}) {
         largeDay(gpus, mode, false);
         largeDay(gpus, mode, true);
     }
+    largeDay(gpus, simcore::PreemptionMode::OnRepartition, true, true);
     return 0;
 }

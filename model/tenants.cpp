@@ -268,7 +268,7 @@ void writePlatformKeys(nlohmann::ordered_json& root, const simcore::PlatformSpec
     }
     if (platform.placement != simcore::PlacementMode::Scheduler)
         root["placement"] = placementName(platform.placement);
-    if (gangs.share > 0.0)
+    if (gangs.share > 0.0 || platform.gangs.reserveAfterMin != simcore::GangSpec{}.reserveAfterMin)
         root["gangs"] = OJson{{"share", gangs.share},
                               {"size", gangs.size},
                               {"min_slices", gangs.minSlices},

@@ -28,8 +28,8 @@ struct Raw
     int type = 0;
     double deadline = -1.0; ///< < 0: from the slack rule
     double memoryGiB = 0.0;
-    int tenant = -1;
-    int row = 0; ///< line of the trace it comes from
+    int row = 0;     ///< line of the trace it comes from
+    int tenant = -1; ///< mapped tenant column (generic importer), by first appearance
 };
 
 struct Reader

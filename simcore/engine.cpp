@@ -303,14 +303,12 @@ void Engine::takeBackRunning()
             const auto i = static_cast<unsigned>(std::countr_zero(m));
             InstanceState& inst = gs.instances[i];
             const int j = inst.job;
-            if (m_gangsOn && m_jobGang[static_cast<size_t>(j)] >= 0) {
+            if (m_platformOn && !takeBackAllowed(j, inst.compute)) {
                 kept |= std::uint32_t{1} << i; // a running gang is not rescheduled
                 keptBusy += inst.compute;
                 continue;
             }
             inst.job = -1;
-            if (m_s.tenantsOn)
-                m_s.tenants[static_cast<size_t>(m_s.jobTenant[static_cast<size_t>(j)])].used -= inst.compute;
             assert(m_s.instanceFree(inst));
             gs.freeBySize[static_cast<size_t>(inst.compute)] |= std::uint32_t{1} << i;
             gs.freeSizes |= 1u << inst.compute;

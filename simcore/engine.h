@@ -149,6 +149,9 @@ private:
     void preemptBack();
     void platformScheduleRound();
     void platformStart(int j);
+    /// Full reschedule: false keeps job @p j running (a gang); true takes it back, and then
+    /// counts its @p compute slices out of its tenant's usage.
+    bool takeBackAllowed(int j, int compute);
     void platformFinish();
     void scheduleFault(FaultKind kind, int g);
     // Gang jobs (engine_gangs.cpp).
@@ -205,6 +208,7 @@ private:
     std::vector<int> m_jobGang;     ///< gang index of each job, -1 for none
     std::vector<int> m_gangWaiting; ///< gangs whose members all wait, by (release, gang id)
     int m_reserving = -1;           ///< the gang holding reservations
+    std::vector<int> m_gangGpus;    ///< scratch of tryStartGang()
     PlatformStats m_pstats;
     std::priority_queue<FaultTimer, std::vector<FaultTimer>, std::greater<>> m_faultTimers;
     Rng m_faultRng{1};              ///< GPU failure times

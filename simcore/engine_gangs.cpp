@@ -16,6 +16,15 @@ namespace {
 constexpr double kReserved = std::numeric_limits<double>::infinity(); ///< readyAt of a reserved instance
 } // namespace
 
+bool Engine::takeBackAllowed(int j, int compute)
+{
+    if (m_gangsOn && m_jobGang[static_cast<size_t>(j)] >= 0)
+        return false;
+    if (m_s.tenantsOn)
+        m_s.tenants[static_cast<size_t>(m_s.jobTenant[static_cast<size_t>(j)])].used -= compute;
+    return true;
+}
+
 void Engine::gangSetup()
 {
     m_gangsOn = true;
@@ -68,10 +77,24 @@ void Engine::gangEnqueue(int j)
 
 void Engine::startGangs()
 {
+    // A gang that needs at least as much as one that could not start cannot start either.
+    int failedNeed = -1;
+    int failedSlices = 8;
+    double failedMemory = 0.0;
     for (size_t k = 0; k < m_gangWaiting.size();) {
-        if (tryStartGang(m_gangWaiting[k])) {
+        const GangState& g = m_gangs[static_cast<size_t>(m_gangWaiting[k])];
+        const int need = static_cast<int>(g.members.size()) - g.done;
+        const bool hopeless = failedNeed >= 0 && g.reserved.empty() && need >= failedNeed &&
+                              g.minSlices >= failedSlices && g.memoryGiB >= failedMemory;
+        if (!hopeless && tryStartGang(m_gangWaiting[k])) {
             m_gangWaiting.erase(m_gangWaiting.begin() + static_cast<std::ptrdiff_t>(k));
             continue;
+        }
+        if (!hopeless && g.reserved.empty() &&
+            (failedNeed < 0 || (need <= failedNeed && g.minSlices <= failedSlices && g.memoryGiB <= failedMemory))) {
+            failedNeed = need;
+            failedSlices = g.minSlices;
+            failedMemory = g.memoryGiB;
         }
         ++k;
     }
@@ -109,7 +132,11 @@ bool Engine::tryStartGang(int gang)
             m_s.gpus[static_cast<size_t>(gpu)].failedUntil <= m_s.now + m_s.eps)
             cands.push_back({0, static_cast<int>(gpu), static_cast<int>(instance)});
     }
-    for (int gpu = 0; gpu < static_cast<int>(m_s.gpus.size()) && static_cast<int>(cands.size()) < 8 * need; ++gpu) {
+    // The GPUs with a free instance of a usable size, from the index (not a scan of the fleet).
+    m_gangGpus.clear();
+    const unsigned sizes = (0xFFu << g.minSlices) & 0xFEu;
+    m_s.index.gpusWithFree(sizes, m_gangGpus, static_cast<std::size_t>(8 * need));
+    for (int gpu : m_gangGpus) {
         const GpuState& gs = m_s.gpus[static_cast<size_t>(gpu)];
         for (int c = g.minSlices; c <= 7; ++c) {
             for (std::uint32_t m = gs.freeBySize[static_cast<size_t>(c)]; m != 0; m &= m - 1) {

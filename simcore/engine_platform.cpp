@@ -148,15 +148,13 @@ double Engine::loseWork(int j, bool planned)
     const GpuState& gs = m_s.gpus[static_cast<size_t>(r.gpu)];
     const int k = r.compute;
     const double p = m_s.processing(j, k);
-    const double elapsed = std::max(0.0, m_s.now - r.segmentStart);
+    const double elapsed = m_s.now - r.segmentStart;
     double lost = 0.0;
     if (!planned) {
         const auto type = static_cast<size_t>(m_s.jobs[static_cast<size_t>(j)].type);
         const double every = type < f.checkpointMin.size() ? f.checkpointMin[type] : 0.0;
         lost = every > 0.0 ? std::fmod(elapsed, every) : elapsed;
     }
-    // A restart cut short was busy time without progress; only the part that ran counts.
-    m_pstats.restartSliceMin -= std::max(0.0, r.segmentStart - m_s.now) * k;
     m_pstats.wastedEnergyWmin += lost * gs.powerW[static_cast<size_t>(gs.busy)] * k / std::max(1, gs.busy);
     stopSegment(j, false);
     r.remaining = std::min(1.0, r.remaining + lost / p);
@@ -328,7 +326,10 @@ void Engine::platformStart(int j)
 {
     JobState& r = m_s.run[static_cast<size_t>(j)];
     if (r.restartDue > 0.0) {
-        r.segmentStart += r.restartDue;
+        // The restart is extra work at the start of the segment: the instance is busy and the
+        // job's own work begins restartDue minutes later.
+        const double p = m_s.processing(j, r.compute);
+        r.remaining += r.restartDue / p;
         r.segmentEnd += r.restartDue;
         m_pstats.restartSliceMin += r.restartDue * r.compute;
         r.restartDue = 0.0;

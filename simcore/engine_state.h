@@ -217,7 +217,7 @@ struct EngineState
         if (!r.running)
             return r.remaining;
         const double done = (now - r.segmentStart) / processing(job, r.compute);
-        return std::max(0.0, r.remaining - std::max(0.0, done)); // done < 0 while restarting
+        return std::max(0.0, r.remaining - done);
     }
     /// Adds a job to the queue with its order key (k1, k2 from the scheduler).
     void queueAdd(int job, double k1, double k2);

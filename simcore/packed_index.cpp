@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "packed_index.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace simcore {
@@ -93,6 +94,36 @@ int PackedIndex::firstInBits(unsigned computeMask) const
             return best;
     }
     return -1;
+}
+
+void PackedIndex::gpusWithFree(unsigned computeMask, std::vector<int>& out, std::size_t limit) const
+{
+    const auto add = [&](int g) {
+        if (out.size() < limit && std::find(out.begin(), out.end(), g) == out.end())
+            out.push_back(g);
+    };
+    if (m_word) {
+        std::uint64_t candidates = 0;
+        for (unsigned m = computeMask & m_available; m != 0; m &= m - 1)
+            candidates |= m_bySize[static_cast<std::size_t>(std::countr_zero(m))];
+        for (int level = kLevels - 1; level >= 0 && out.size() < limit; --level) {
+            for (std::uint64_t hit = m_byLevel[static_cast<std::size_t>(level)] & candidates; hit != 0; hit &= hit - 1)
+                add(std::countr_zero(hit));
+        }
+        return;
+    }
+    for (int level = kLevels - 1; level >= 0 && out.size() < limit; --level) {
+        for (unsigned m = m_levelSizes[static_cast<std::size_t>(level)] & computeMask; m != 0; m &= m - 1) {
+            const Bits& b = bits(level, std::countr_zero(m));
+            for (std::size_t s = 0; s < b.summary.size() && out.size() < limit; ++s) {
+                for (std::uint64_t sw = b.summary[s]; sw != 0 && out.size() < limit; sw &= sw - 1) {
+                    const std::size_t w = s * 64 + static_cast<std::size_t>(std::countr_zero(sw));
+                    for (std::uint64_t bitsw = b.words[w]; bitsw != 0; bitsw &= bitsw - 1)
+                        add(static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(bitsw))));
+                }
+            }
+        }
+    }
 }
 
 int PackedIndex::leastPacked(unsigned computeMask) const

@@ -84,6 +84,9 @@ public:
     /// First GPU in the reverse level order (least busy first, then GPU index ascending) with a
     /// free instance of a compute size in @p computeMask; -1 if there is none (spread placement).
     [[nodiscard]] int leastPacked(unsigned computeMask) const;
+    /// Appends to @p out (up to @p limit entries) the GPUs that have a free instance of a size in
+    /// @p computeMask, each once, most packed first (gang starts: the GPUs worth looking at).
+    void gpusWithFree(unsigned computeMask, std::vector<int>& out, std::size_t limit) const;
     /// Sizes (bit k for size k) with at least one free instance anywhere.
     [[nodiscard]] unsigned availableSizes() const { return m_available; }
 

@@ -144,7 +144,7 @@ void TestImportTable::optionsGiveTheCliMessages_data()
     QTest::newRow("map key") << "--map"
                              << "release=a,size=b"
                              << "--map: unknown key 'size' (valid: deadline, duration, memory_gib, release, slack, "
-                                "type, work_1g)";
+                                "tenant, type, work_1g)";
     QTest::newRow("map twice") << "--map"
                                << "release=a,release=b"
                                << "--map: the key 'release' is given twice";
