@@ -14,7 +14,9 @@
 #include "resources.h"
 #include "runspage.h"
 #include "scenariofile.h"
+#include "servicespage.h"
 #include "sessioncontroller.h"
+#include "tenantspage.h"
 #include "verdictbar.h"
 #include "viewmenu.h"
 #include "workloadpage.h"
@@ -75,6 +77,10 @@ void MainWindow::setupPages()
     m_runs->setUndoStack(m_layouts->undoStack());
     m_plan = new PlanPage(m_workspace, m_layouts->undoStack());
     addPage(m_plan, tr("Plan"));
+    m_services = new ServicesPage(m_workspace);
+    addPage(m_services, tr("Services"));
+    m_tenants = new TenantsPage(m_workspace);
+    addPage(m_tenants, tr("Tenants"));
     connect(m_playback, &PlaybackPage::timeChanged, m_compare, &ComparePage::setCursorTime);
     connect(m_runs, &RunsPage::compareRequested, this, [this](const QList<int>& keys) {
         m_compare->setRuns(keys);
@@ -89,8 +95,8 @@ QStringList MainWindow::pageNames()
 
 bool MainWindow::showPage(const QString& name)
 {
-    const QList<QWidget*> pages{m_overview, m_runs, m_compare, m_layouts, m_workload,
-                                m_playback, m_plan, m_plan,    m_plan};
+    const QList<QWidget*> pages{m_overview, m_runs, m_compare, m_layouts,  m_workload, m_playback,
+                                m_plan,     m_plan, m_plan,    m_services, m_tenants};
     const qsizetype i = pageNames().indexOf(name.toLower());
     if (i < 0)
         return false;

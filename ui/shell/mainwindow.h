@@ -19,6 +19,8 @@ class LayoutEditorPage;
 class WorkloadPage;
 class OverviewPage;
 class PlanPage;
+class ServicesPage;
+class TenantsPage;
 class PlaybackPage;
 class RunsPage;
 class SessionController;
@@ -42,6 +44,8 @@ public:
     [[nodiscard]] LayoutEditorPage* layoutsPage() const { return m_layouts; }
     [[nodiscard]] PlaybackPage* playbackPage() const { return m_playback; }
     [[nodiscard]] PlanPage* planPage() const { return m_plan; }
+    [[nodiscard]] ServicesPage* servicesPage() const { return m_services; }
+    [[nodiscard]] TenantsPage* tenantsPage() const { return m_tenants; }
 
     /// Adds a page as a tab; the window owns it.
     void addPage(QWidget* page, const QString& title);
@@ -89,6 +93,8 @@ private:
     WorkloadPage* m_workload = nullptr;
     PlaybackPage* m_playback = nullptr;
     PlanPage* m_plan = nullptr;
+    ServicesPage* m_services = nullptr;
+    TenantsPage* m_tenants = nullptr;
     QProgressBar* m_busy = nullptr;
     QLabel* m_runInfo = nullptr;
 };

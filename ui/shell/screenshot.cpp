@@ -8,6 +8,7 @@
 #include "planstaticpanel.h"
 #include "plansweeppanel.h"
 #include "playbackpage.h"
+#include "servicespage.h"
 #include "workspace.h"
 
 #include <QComboBox>
@@ -155,6 +156,16 @@ ScreenshotOutcome screenshotAfterRun(MainWindow& window, model::Scenario scenari
         return outcome;
     }
 
+    if (page == QLatin1String("services")) {
+        // Shown now: the page starts its comparison of the autoscalers and is waited for.
+        ServicesPage* services = window.servicesPage();
+        const bool ended = waitWhile([services] { return services->isComputing(); }, timeoutMs);
+        if (!ended) {
+            outcome.ok = false;
+            outcome.error = QStringLiteral("the services did not finish within %1 s").arg(timeoutMs / 1000);
+            return outcome;
+        }
+    }
     if (page.startsWith(QLatin1String("plan")) &&
         !preparePlan(window.planPage(), *workspace->scenario(), page, timeoutMs)) {
         outcome.ok = false;

@@ -45,7 +45,8 @@ QStringList launchPages()
 {
     return {QStringLiteral("overview"), QStringLiteral("runs"),     QStringLiteral("compare"),
             QStringLiteral("layouts"),  QStringLiteral("workload"), QStringLiteral("playback"),
-            QStringLiteral("plan"),     QStringLiteral("plan-day"), QStringLiteral("plan-size")};
+            QStringLiteral("plan"),     QStringLiteral("plan-day"), QStringLiteral("plan-size"),
+            QStringLiteral("services"), QStringLiteral("tenants")};
 }
 
 LaunchOptions parseLaunchOptions(const QStringList& args)
@@ -112,8 +113,9 @@ QString launchHelp()
                           "                     has finished, save it as a PNG and exit\n"
                           "  --size WxH         window size for --screenshot (default 1280x800)\n"
                           "  --page NAME        page to show: overview (default), layouts, workload, runs,\n"
-                          "                     compare, playback, plan, plan-day or plan-size (the Plan\n"
-                          "                     page's tabs); for runs and compare, --screenshot\n"
+                          "                     compare, playback, plan, plan-day, plan-size (the Plan\n"
+                          "                     page's tabs), services or tenants; for services it waits\n"
+                          "                     for the autoscaler comparison; for runs and compare, --screenshot\n"
                           "                     first adds two runs (the scenario's policies and\n"
                           "                     cedf/threshold) and waits for them; for playback it waits\n"
                           "                     for the recording and shows mid-run; for the plan pages it\n"
