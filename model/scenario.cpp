@@ -125,7 +125,7 @@ Scenario parseScenario(const std::string& text, const std::string& file, Problem
                 {"format",     "version",   "name",          "description", "fleet",         "workload",
                  "job_types",  "job_mix",   "sizes",         "power_w",     "energy_weight", "reconfiguration_s",
                  "preemption", "scheduler", "repartitioner", "attribution", "cost",          "tenants",
-                 "placement",  "faults",    "gangs",  "services"});
+                 "placement",  "faults",    "gangs",         "services"});
     sc.name = r.optionalText(root, "$", "name", "Untitled scenario");
     sc.description = r.optionalText(root, "$", "description", "");
     sc.energyWeight = r.optionalNumber(root, "$", "energy_weight", 2e-7, 0.0, 1e6);
