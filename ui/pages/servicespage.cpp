@@ -21,6 +21,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <future>
 
 namespace ui {
 
@@ -37,14 +38,22 @@ std::vector<model::ServiceRunResult> compareAutoscalers(const model::Scenario& s
         error = QString::fromStdString(problems.text());
         return {};
     }
-    std::vector<model::ServiceRunResult> results;
-    for (const std::string& a : ServicesPage::autoscalers()) {
-        const policies::AutoscalerParams params =
-            a == sc.services->autoscaler ? sc.services->autoscalerParams : policies::AutoscalerParams{};
-        model::RunOptions options;
-        options.timeSeries = false;
-        results.push_back(model::simulateWithServices(sc, jobs, services, a, params, options));
+    // One thread per autoscaler: the runs share nothing but their (read-only) inputs, so the
+    // results are those of running them one after the other.
+    const auto& ids = ServicesPage::autoscalers();
+    std::vector<std::future<model::ServiceRunResult>> runs;
+    for (const std::string& a : ids) {
+        runs.push_back(std::async(std::launch::async, [&sc, &jobs, &services, a] {
+            const policies::AutoscalerParams params =
+                a == sc.services->autoscaler ? sc.services->autoscalerParams : policies::AutoscalerParams{};
+            model::RunOptions options;
+            options.timeSeries = false;
+            return model::simulateWithServices(sc, jobs, services, a, params, options);
+        }));
     }
+    std::vector<model::ServiceRunResult> results;
+    for (auto& r : runs)
+        results.push_back(r.get()); // rethrows a run's exception here
     return results;
 }
 
@@ -124,8 +133,9 @@ ServicesPage::ServicesPage(Workspace* workspace, QWidget* parent) : QWidget(pare
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setMaximumHeight(140);
+    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     layout->addWidget(m_table);
 
     auto* charts = new QSplitter(Qt::Vertical);

@@ -32,8 +32,8 @@ TenantsPage::TenantsPage(Workspace* workspace, QWidget* parent) : QWidget(parent
     m_table->verticalHeader()->hide();
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setMaximumHeight(180);
+    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_table->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     layout->addWidget(m_table);
 
     m_share = new SeriesChart(tr("Share of the fleet's compute slices per hour (thin: quota)"), tr("%"));
