@@ -2,6 +2,7 @@
 #include "tenant_report.h"
 
 #include "tenants.h"
+#include "text_format.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,13 +13,6 @@
 namespace model {
 
 namespace {
-
-std::string fixed(double v, int digits)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
 
 double jain(const std::vector<double>& x)
 {

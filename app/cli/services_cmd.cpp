@@ -7,6 +7,7 @@
 #include "service_build.h"
 #include "service_run.h"
 #include "simulation.h"
+#include "text_format.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,12 +20,7 @@ namespace cli {
 
 namespace {
 
-std::string fixed(double v, int digits)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
+using model::fixed;
 
 std::string pad(const std::string& s, size_t width, bool left = false)
 {

@@ -16,6 +16,7 @@
 #include "simulation.h"
 #include "tenant_report.h"
 #include "tenants.h"
+#include "text_format.h"
 #include "unfinished_jobs.h"
 #include "units.h"
 
@@ -32,12 +33,7 @@ namespace cli {
 
 namespace {
 
-std::string fixed(double v, int digits)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
+using model::fixed;
 
 /// The cost lines under the energy (docs/planning.md, Cost and carbon).
 void printCost(std::ostream& out, const model::RunCost& c)
