@@ -63,8 +63,8 @@ double param(const AutoscalerParams& params, const char* key, double fallback, d
 
 void checkKeys(const AutoscalerParams& params, const std::string& id, std::initializer_list<const char*> known)
 {
-    for (const auto& [k, v] : params) {
-        (void)v;
+    for (const auto& entry : params) {
+        const std::string& k = entry.first; // not a structured binding: clang 14 cannot capture one
         if (std::none_of(known.begin(), known.end(), [&](const char* n) { return k == n; })) {
             std::string msg = "autoscaler ";
             msg += id;

@@ -28,6 +28,7 @@ struct Slo
     double e2eMs = 0.0;
     double attainmentTarget = 0.95; ///< share of requests that should meet the SLO
     [[nodiscard]] double queueBudgetMs() const { return e2eMs > 0.0 ? e2eMs : ttftMs; }
+    bool operator==(const Slo&) const = default;
 };
 
 /// @brief One way to serve a service's model: a MIG profile of a board, its price and its
