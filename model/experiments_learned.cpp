@@ -4,6 +4,7 @@
 #include "experiment_support.h"
 #include "experiments_defs.h"
 #include "simulation.h"
+#include "units.h"
 
 #include <algorithm>
 #include <functional>
@@ -14,7 +15,7 @@ namespace model::experiment {
 namespace {
 
 const std::vector<double> kLoads{12, 16, 20};
-constexpr double kWminPerKwh = 60000.0;
+using simcore::kWminPerKwh;
 
 std::string loadName(double load)
 {

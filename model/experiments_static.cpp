@@ -4,6 +4,7 @@
 #include "experiment_support.h"
 #include "experiments_defs.h"
 #include "sweep.h"
+#include "units.h"
 
 namespace model::experiment {
 
@@ -101,7 +102,7 @@ ExperimentOutput gpuCountStudy(const ExperimentProgress& progress, unsigned thre
         FigureSeries s{num(sweep.loads[l]) + (sweep.loads[l] == 1.0 ? " job/min" : " jobs/min"), {}, {}, {}, {}, false};
         for (size_t g = 0; g < sweep.gpuCounts.size(); ++g) {
             const SweepCell& cell = sweep.cells[sweep.cellIndex(0, l, g)];
-            s.x.push_back(cell.energyWmin.mean / 60000.0);
+            s.x.push_back(cell.energyWmin.mean / simcore::kWminPerKwh);
             s.y.push_back(cell.avgTardinessMin.mean);
             s.pointLabels.push_back(std::to_string(cell.gpus) + (cell.gpus == 1 ? " GPU" : " GPUs"));
             for (size_t i = 0; i < sweep.seeds.size(); ++i)
