@@ -26,9 +26,10 @@ public:
             m_pb.m_models.push_back(gpu.model);
             std::vector<PlaybackInstance> instances;
             for (const auto& inst : gpu.instances)
-                instances.push_back({inst.profile, inst.start, inst.compute, inst.readyAt, -1, 0.0, 1.0});
+                instances.push_back({inst.profile, inst.start, inst.compute, inst.readyAt, -1, 0.0, 1.0, 0.0});
             initial.gpus.push_back(std::move(instances));
         }
+        initial.gpuDownUntil.assign(initial.gpus.size(), 0.0);
         m_pb.m_keyframes.push_back(std::move(initial));
     }
     void onJobStart(double /*t*/, int job, int gpu, int instance) override
@@ -62,6 +63,18 @@ public:
             }
         }
     }
+    void onFault(const simcore::FaultEvent& event) override
+    {
+        PlaybackFault f{m_faults++, -1, -1};
+        const auto& gpu = m_engine->state().gpus[static_cast<size_t>(event.gpu)];
+        if (event.kind == simcore::FaultKind::InstanceFailure && event.instance >= 0 &&
+            event.instance < static_cast<int>(gpu.instances.size())) {
+            f.profile = gpu.instances[static_cast<size_t>(event.instance)].profile;
+            f.start = gpu.instances[static_cast<size_t>(event.instance)].start;
+        }
+        m_step.ops.emplace_back(PlaybackStep::Op::Fault, static_cast<int>(m_step.faults.size()));
+        m_step.faults.push_back(f);
+    }
     void onQueueOrder(double /*t*/, const std::vector<int>& jobs) override { m_step.queue = jobs; }
     void onStepEnd(const simcore::StepSummary& summary) override
     {
@@ -79,6 +92,7 @@ private:
     const simcore::Engine* m_engine = nullptr;
     PlaybackStep m_step;
     size_t m_released = 0;
+    int m_faults = 0;
 };
 
 std::shared_ptr<const Playback> Playback::record(std::shared_ptr<const Scenario> scenario,
@@ -133,6 +147,21 @@ void Playback::advance(PlaybackState& state) const
             inst.job = st.job;
             inst.segmentStart = s.time;
             inst.remainingAtStart = st.remaining;
+        } else if (op == PlaybackStep::Op::Fault) {
+            const auto& f = s.faults[static_cast<size_t>(k)];
+            if (f.fault < 0 || f.fault >= static_cast<int>(m_result.faults.size()))
+                continue;
+            const simcore::FaultEvent& ev = m_result.faults[static_cast<size_t>(f.fault)];
+            auto& gpu = state.gpus[static_cast<size_t>(ev.gpu)];
+            if (ev.kind == simcore::FaultKind::InstanceFailure) {
+                if (ev.instance >= 0 && ev.instance < static_cast<int>(gpu.size()))
+                    gpu[static_cast<size_t>(ev.instance)].failedUntil = ev.untilMin;
+            } else {
+                for (auto& inst : gpu)
+                    inst.failedUntil = std::max(inst.failedUntil, ev.untilMin);
+                auto& down = state.gpuDownUntil[static_cast<size_t>(ev.gpu)];
+                down = std::max(down, ev.untilMin);
+            }
         } else {
             const auto& r = s.repartitions[static_cast<size_t>(k)];
             auto& old = state.gpus[static_cast<size_t>(r.gpu)];
@@ -146,7 +175,8 @@ void Playback::advance(PlaybackState& state) const
                     continue;
                 }
                 const int compute = gpuModel(r.gpu).profiles[static_cast<size_t>(p.profile)].compute;
-                next.push_back({p.profile, p.start, compute, s.time + r.downtimeMin, -1, 0.0, 1.0});
+                next.push_back({p.profile, p.start, compute, s.time + r.downtimeMin, -1, 0.0, 1.0,
+                                state.gpuDownUntil[static_cast<size_t>(r.gpu)]});
             }
             old = std::move(next);
         }
