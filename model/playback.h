@@ -62,7 +62,11 @@ struct FaultHit
                                               const simcore::FaultEvent& fault, int profile = -1, int start = -1);
 
 /// @brief A fault in words: "GPU 3 failed at 10:42, job 17 lost 12.0 min of work, restarts from
-/// its checkpoint; repaired at 11:12".
+/// its checkpoint; repaired at 11:12", with the jobs @p hits (RunResult::jobs indices).
+[[nodiscard]] std::string faultText(const Scenario& scenario, const simcore::RunResult& result,
+                                    const simcore::FaultEvent& fault, const std::vector<FaultHit>& hits,
+                                    int profile = -1, int start = -1);
+/// @brief faultText() with the hits faultHits() finds (the run's segments are needed).
 [[nodiscard]] std::string faultText(const Scenario& scenario, const simcore::RunResult& result,
                                     const simcore::FaultEvent& fault, int profile = -1, int start = -1);
 
@@ -75,6 +79,9 @@ struct PlaybackFault
     int fault = 0;    ///< index into RunResult::faults
     int profile = -1; ///< the failed instance (instance failures), -1 otherwise
     int start = -1;
+    /// The jobs it stopped, seen as they stopped (a playback records no segments without time
+    /// series); job = engine job index, which is also the RunResult::jobs index.
+    std::vector<FaultHit> hits;
 };
 
 /// @brief Everything that happened at one event time (one engine step), in event order.

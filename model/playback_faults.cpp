@@ -70,6 +70,12 @@ std::vector<FaultHit> faultHits(const Scenario& scenario, const simcore::RunResu
 std::string faultText(const Scenario& scenario, const simcore::RunResult& result, const simcore::FaultEvent& fault,
                       int profile, int start)
 {
+    return faultText(scenario, result, fault, faultHits(scenario, result, fault, profile, start), profile, start);
+}
+
+std::string faultText(const Scenario& scenario, const simcore::RunResult& result, const simcore::FaultEvent& fault,
+                      const std::vector<FaultHit>& hits, int profile, int start)
+{
     std::string text;
     const std::string gpu = "GPU " + std::to_string(fault.gpu);
     if (fault.kind == simcore::FaultKind::InstanceFailure) {
@@ -93,7 +99,6 @@ std::string faultText(const Scenario& scenario, const simcore::RunResult& result
         text = gpu + " failed at ";
     }
     text += clockText(fault.time);
-    const auto hits = faultHits(scenario, result, fault, profile, start);
     for (const FaultHit& h : hits) {
         text += ", job ";
         text += std::to_string(result.jobs[static_cast<size_t>(h.job)].id);

@@ -42,8 +42,8 @@ std::vector<std::string> Playback::describe(int i) const
     const PlaybackStep& s = step(i);
     for (const PlaybackFault& f : s.faults) {
         if (f.fault >= 0 && f.fault < static_cast<int>(m_result.faults.size()))
-            lines.push_back(
-                faultText(*m_scenario, m_result, m_result.faults[static_cast<size_t>(f.fault)], f.profile, f.start));
+            lines.push_back(faultText(*m_scenario, m_result, m_result.faults[static_cast<size_t>(f.fault)], f.hits,
+                                      f.profile, f.start));
     }
     if (!s.releases.empty()) {
         std::string text = s.releases.size() == 1 ? "released: job " : "released: jobs ";

@@ -262,6 +262,12 @@ void TestPlayback::explainsFaultsWithTheWorkLost()
                 qPrintable(first));
             const auto hits = model::faultHits(*sc, r, ev);
             QCOMPARE(static_cast<int>(hits.size()), ev.jobsHit);
+            // What the playback saw stop (it has no segments without time series) is the same.
+            QCOMPARE(f.hits.size(), hits.size());
+            for (size_t h = 0; h < hits.size(); ++h) {
+                QCOMPARE(f.hits[h].job, hits[h].job);
+                QVERIFY(std::abs(f.hits[h].lostMin - hits[h].lostMin) < 1e-9);
+            }
             double lost1g = 0.0;
             for (const model::FaultHit& h : hits) {
                 const simcore::JobResult& job = r.jobs[static_cast<size_t>(h.job)];
