@@ -6,6 +6,7 @@
 #include "registry.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace model {
 
@@ -26,13 +27,16 @@ public:
             m_pb.m_models.push_back(gpu.model);
             std::vector<PlaybackInstance> instances;
             for (const auto& inst : gpu.instances)
-                instances.push_back({inst.profile, inst.start, inst.compute, inst.readyAt, -1, 0.0, 1.0});
+                instances.push_back({inst.profile, inst.start, inst.compute, inst.readyAt, -1, 0.0, 1.0, 0.0});
             initial.gpus.push_back(std::move(instances));
         }
+        initial.gpuDownUntil.assign(initial.gpus.size(), 0.0);
+        m_segmentStart.assign(s.jobs.size(), 0.0);
         m_pb.m_keyframes.push_back(std::move(initial));
     }
-    void onJobStart(double /*t*/, int job, int gpu, int instance) override
+    void onJobStart(double t, int job, int gpu, int instance) override
     {
+        m_segmentStart[static_cast<size_t>(job)] = t;
         const auto& inst = m_engine->state().gpus[static_cast<size_t>(gpu)].instances[static_cast<size_t>(instance)];
         const double rem = m_engine->state().run[static_cast<size_t>(job)].remaining;
         m_step.ops.emplace_back(PlaybackStep::Op::Start, static_cast<int>(m_step.starts.size()));
@@ -62,6 +66,38 @@ public:
             }
         }
     }
+    void onFault(const simcore::FaultEvent& event) override
+    {
+        PlaybackFault f{m_faults++, -1, -1, {}};
+        const auto& gpu = m_engine->state().gpus[static_cast<size_t>(event.gpu)];
+        if (event.kind == simcore::FaultKind::InstanceFailure && event.instance >= 0 &&
+            event.instance < static_cast<int>(gpu.instances.size())) {
+            f.profile = gpu.instances[static_cast<size_t>(event.instance)].profile;
+            f.start = gpu.instances[static_cast<size_t>(event.instance)].start;
+        }
+        // The jobs it stopped: the stops on its GPU (instance) since the step's previous fault,
+        // with the engine's lost-work rule (docs/tenants.md, "Faults").
+        const auto& checkpoints = m_engine->config().platform.faults.checkpointMin;
+        for (size_t k = m_stopsSeen; k < m_step.stops.size(); ++k) {
+            const PlaybackStop& stop = m_step.stops[k];
+            const bool here = stop.gpu == event.gpu &&
+                              (event.kind != simcore::FaultKind::InstanceFailure || stop.instance == event.instance);
+            if (!here || stop.completed || static_cast<int>(f.hits.size()) >= event.jobsHit)
+                continue;
+            FaultHit hit;
+            hit.job = stop.job;
+            const auto type = static_cast<size_t>(m_pb.m_jobs[static_cast<size_t>(stop.job)].type);
+            const double every = type < checkpoints.size() ? checkpoints[type] : 0.0;
+            hit.checkpoint = every > 0.0;
+            const double elapsed = event.time - m_segmentStart[static_cast<size_t>(stop.job)];
+            if (event.kind != simcore::FaultKind::Maintenance)
+                hit.lostMin = hit.checkpoint ? std::fmod(elapsed, every) : elapsed;
+            f.hits.push_back(hit);
+        }
+        m_stopsSeen = m_step.stops.size();
+        m_step.ops.emplace_back(PlaybackStep::Op::Fault, static_cast<int>(m_step.faults.size()));
+        m_step.faults.push_back(f);
+    }
     void onQueueOrder(double /*t*/, const std::vector<int>& jobs) override { m_step.queue = jobs; }
     void onStepEnd(const simcore::StepSummary& summary) override
     {
@@ -72,6 +108,7 @@ public:
             m_step.releases.push_back(static_cast<int>(m_released++));
         m_pb.m_steps.push_back(std::move(m_step));
         m_step = PlaybackStep();
+        m_stopsSeen = 0;
     }
 
 private:
@@ -79,6 +116,9 @@ private:
     const simcore::Engine* m_engine = nullptr;
     PlaybackStep m_step;
     size_t m_released = 0;
+    int m_faults = 0;
+    size_t m_stopsSeen = 0;             ///< stops of the step before its latest fault
+    std::vector<double> m_segmentStart; ///< per job: start of its current (or last) segment
 };
 
 std::shared_ptr<const Playback> Playback::record(std::shared_ptr<const Scenario> scenario,
@@ -133,6 +173,21 @@ void Playback::advance(PlaybackState& state) const
             inst.job = st.job;
             inst.segmentStart = s.time;
             inst.remainingAtStart = st.remaining;
+        } else if (op == PlaybackStep::Op::Fault) {
+            const auto& f = s.faults[static_cast<size_t>(k)];
+            if (f.fault < 0 || f.fault >= static_cast<int>(m_result.faults.size()))
+                continue;
+            const simcore::FaultEvent& ev = m_result.faults[static_cast<size_t>(f.fault)];
+            auto& gpu = state.gpus[static_cast<size_t>(ev.gpu)];
+            if (ev.kind == simcore::FaultKind::InstanceFailure) {
+                if (ev.instance >= 0 && ev.instance < static_cast<int>(gpu.size()))
+                    gpu[static_cast<size_t>(ev.instance)].failedUntil = ev.untilMin;
+            } else {
+                for (auto& inst : gpu)
+                    inst.failedUntil = std::max(inst.failedUntil, ev.untilMin);
+                auto& down = state.gpuDownUntil[static_cast<size_t>(ev.gpu)];
+                down = std::max(down, ev.untilMin);
+            }
         } else {
             const auto& r = s.repartitions[static_cast<size_t>(k)];
             auto& old = state.gpus[static_cast<size_t>(r.gpu)];
@@ -146,7 +201,8 @@ void Playback::advance(PlaybackState& state) const
                     continue;
                 }
                 const int compute = gpuModel(r.gpu).profiles[static_cast<size_t>(p.profile)].compute;
-                next.push_back({p.profile, p.start, compute, s.time + r.downtimeMin, -1, 0.0, 1.0});
+                next.push_back({p.profile, p.start, compute, s.time + r.downtimeMin, -1, 0.0, 1.0,
+                                state.gpuDownUntil[static_cast<size_t>(r.gpu)]});
             }
             old = std::move(next);
         }

@@ -45,17 +45,57 @@ struct PlaybackRepartition
     std::string reason;
 };
 
+/// @brief A job a fault stopped, with the work it lost (docs/tenants.md, "Faults").
+struct FaultHit
+{
+    int job = 0;             ///< index into RunResult::jobs
+    double lostMin = 0.0;    ///< run time lost since its last checkpoint (the whole segment without one)
+    bool checkpoint = false; ///< its type has checkpoints: it restarts from the last one
+};
+
+/// @brief The jobs @p fault stopped: the segments of @p result ending at its time on its GPU (on
+/// the instance at @p profile / @p start for an instance failure; -1: any) of jobs that did not
+/// complete then, at most fault.jobsHit. Lost minutes follow the engine's rule: the segment's run
+/// time modulo its type's checkpoint interval, the whole segment without checkpoints, none for
+/// maintenance.
+[[nodiscard]] std::vector<FaultHit> faultHits(const Scenario& scenario, const simcore::RunResult& result,
+                                              const simcore::FaultEvent& fault, int profile = -1, int start = -1);
+
+/// @brief A fault in words: "GPU 3 failed at 10:42, job 17 lost 12.0 min of work, restarts from
+/// its checkpoint; repaired at 11:12", with the jobs @p hits (RunResult::jobs indices).
+[[nodiscard]] std::string faultText(const Scenario& scenario, const simcore::RunResult& result,
+                                    const simcore::FaultEvent& fault, const std::vector<FaultHit>& hits,
+                                    int profile = -1, int start = -1);
+/// @brief faultText() with the hits faultHits() finds (the run's segments are needed).
+[[nodiscard]] std::string faultText(const Scenario& scenario, const simcore::RunResult& result,
+                                    const simcore::FaultEvent& fault, int profile = -1, int start = -1);
+
+/// @brief Minutes as a clock, "10:42" ("day 2 01:05" after the first day).
+[[nodiscard]] std::string clockText(double minutes);
+
+/// @brief A fault in a playback step: index into the run's faults, and the failed instance's place.
+struct PlaybackFault
+{
+    int fault = 0;    ///< index into RunResult::faults
+    int profile = -1; ///< the failed instance (instance failures), -1 otherwise
+    int start = -1;
+    /// The jobs it stopped, seen as they stopped (a playback records no segments without time
+    /// series); job = engine job index, which is also the RunResult::jobs index.
+    std::vector<FaultHit> hits;
+};
+
 /// @brief Everything that happened at one event time (one engine step), in event order.
 struct PlaybackStep
 {
-    enum class Op : unsigned char { Stop, Start, Repartition };
+    enum class Op : unsigned char { Stop, Start, Repartition, Fault };
     double time = 0.0;
     std::vector<int> releases;
     std::vector<PlaybackStop> stops;
     std::vector<PlaybackStart> starts;
     std::vector<PlaybackRepartition> repartitions;
+    std::vector<PlaybackFault> faults;
     std::vector<std::pair<int, std::string>> waits; ///< jobs the scheduler left waiting, with why
-    /// The state changes in the order they happened: (kind, index into stops/starts/repartitions).
+    /// The state changes in the order they happened: (kind, index into stops/starts/repartitions/faults).
     std::vector<std::pair<Op, int>> ops;
     std::vector<int> queue; ///< jobs waiting after the step, in the scheduler's queue order
     simcore::StepSummary summary;
@@ -71,6 +111,7 @@ struct PlaybackInstance
     int job = -1;         ///< running job, -1 when idle
     double segmentStart = 0.0;
     double remainingAtStart = 1.0;
+    double failedUntil = 0.0; ///< end of the repair of a failure (or maintenance) that took it down
 };
 
 /// @brief The fleet after a given step: what the playback view draws.
@@ -79,6 +120,7 @@ struct PlaybackState
     int step = -1; ///< -1: before the first step
     double time = 0.0;
     std::vector<std::vector<PlaybackInstance>> gpus;
+    std::vector<double> gpuDownUntil; ///< per GPU: a failure's repair end (new instances stay down)
 };
 
 /// @brief A run re-simulated with explanations on and recorded step by step, with the state
@@ -115,7 +157,7 @@ public:
     {
         return m_durations[static_cast<size_t>(j)][static_cast<size_t>(compute)];
     }
-    /// The step in words: releases, stops, starts with their reasons, waits, repartitions.
+    /// The step in words: faults, releases, stops, starts with their reasons, waits, repartitions.
     [[nodiscard]] std::vector<std::string> describe(int i) const;
 
 private:

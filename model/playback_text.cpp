@@ -40,6 +40,11 @@ std::vector<std::string> Playback::describe(int i) const
     if (i < 0 || i >= stepCount())
         return lines;
     const PlaybackStep& s = step(i);
+    for (const PlaybackFault& f : s.faults) {
+        if (f.fault >= 0 && f.fault < static_cast<int>(m_result.faults.size()))
+            lines.push_back(faultText(*m_scenario, m_result, m_result.faults[static_cast<size_t>(f.fault)], f.hits,
+                                      f.profile, f.start));
+    }
     if (!s.releases.empty()) {
         std::string text = s.releases.size() == 1 ? "released: job " : "released: jobs ";
         for (size_t k = 0; k < s.releases.size() && k < 12; ++k)
@@ -58,8 +63,16 @@ std::vector<std::string> Playback::describe(int i) const
         }
         const bool moved =
             std::any_of(s.starts.begin(), s.starts.end(), [&](const auto& st) { return st.job == stop.job; });
-        lines.push_back("job " + std::to_string(job.id) + " preempted on GPU " + std::to_string(stop.gpu) +
-                        (moved ? ": it moves to another slice" : ": back to the queue"));
+        const bool failed = std::any_of(s.faults.begin(), s.faults.end(), [&](const PlaybackFault& f) {
+            return f.fault >= 0 && f.fault < static_cast<int>(m_result.faults.size()) &&
+                   m_result.faults[static_cast<size_t>(f.fault)].gpu == stop.gpu;
+        });
+        std::string text = "job ";
+        text += std::to_string(job.id);
+        text += failed ? " stopped by the fault on GPU " : " preempted on GPU ";
+        text += std::to_string(stop.gpu);
+        text += moved ? ": it moves to another slice" : ": back to the queue";
+        lines.push_back(text);
     }
     for (const auto& r : s.repartitions) {
         const auto& model = gpuModel(r.gpu);

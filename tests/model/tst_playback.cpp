@@ -73,6 +73,7 @@ private slots:
     void explainsMostPackedOnOneGSlices();
     void explainsFragmentationWaits();
     void explainsRepartitionWithDowntime();
+    void explainsFaultsWithTheWorkLost();
 };
 
 void TestPlayback::sameFiguresAsTheNormalRun_data()
@@ -227,6 +228,79 @@ void TestPlayback::explainsRepartitionWithDowntime()
     const model::PlaybackState after = pb->stateAt(i);
     QCOMPARE(after.gpus.front().size(), size_t{1});
     QCOMPARE(after.gpus.front().front().readyAt, 60.0 + 4.0 / 60.0);
+}
+
+void TestPlayback::explainsFaultsWithTheWorkLost()
+{
+    // The shared cluster's GPUs fail (MTBF 168 h, repair 120 min; training jobs checkpoint every
+    // 10 min). Each failure's step says which GPU failed when, which jobs lost how much work and
+    // that they restart from their checkpoint; the minutes lost, turned back into 1g-minutes,
+    // add up to what the engine counted; the failed GPU is down in the state until its repair.
+    model::Problems problems;
+    auto sc = std::make_shared<const model::Scenario>(
+        model::loadScenario(MIGSIGHT_SOURCE_DIR "/samples/shared-cluster.json", problems));
+    QVERIFY(problems.empty());
+    const auto pb = model::Playback::record(sc, jobsOf(*sc));
+    const simcore::RunResult& r = pb->result();
+    QVERIFY(!r.faults.empty());
+    int described = 0;
+    int withLoss = 0;
+    for (int i = 0; i < pb->stepCount(); ++i) {
+        const auto lines = pb->describe(i);
+        for (size_t k = 0; k < pb->step(i).faults.size(); ++k) {
+            const model::PlaybackFault& f = pb->step(i).faults[k];
+            const simcore::FaultEvent& ev = r.faults[static_cast<size_t>(f.fault)];
+            QCOMPARE(ev.time, pb->step(i).time);
+            QVERIFY(lines.size() > k); // the faults come first
+            const QString first = QString::fromStdString(lines[k]);
+            QVERIFY2(first.startsWith(QStringLiteral("GPU %1 failed at %2")
+                                          .arg(ev.gpu)
+                                          .arg(QString::fromStdString(model::clockText(ev.time)))),
+                     qPrintable(first));
+            QVERIFY2(
+                first.endsWith(QStringLiteral("repaired at ") + QString::fromStdString(model::clockText(ev.untilMin))),
+                qPrintable(first));
+            const auto hits = model::faultHits(*sc, r, ev);
+            QCOMPARE(static_cast<int>(hits.size()), ev.jobsHit);
+            // What the playback saw stop (it has no segments without time series) is the same.
+            QCOMPARE(f.hits.size(), hits.size());
+            for (size_t h = 0; h < hits.size(); ++h) {
+                QCOMPARE(f.hits[h].job, hits[h].job);
+                QVERIFY(std::abs(f.hits[h].lostMin - hits[h].lostMin) < 1e-9);
+            }
+            double lost1g = 0.0;
+            for (const model::FaultHit& h : hits) {
+                const simcore::JobResult& job = r.jobs[static_cast<size_t>(h.job)];
+                QVERIFY(h.lostMin >= 0.0);
+                QString expected = QStringLiteral("job %1 lost %2 min of work, restarts from ")
+                                       .arg(job.id)
+                                       .arg(QString::number(h.lostMin, 'f', 1));
+                expected +=
+                    h.checkpoint ? QStringLiteral("its checkpoint") : QStringLiteral("the start of its segment");
+                QVERIFY2(first.contains(expected), qPrintable(first + QStringLiteral(" lacks ") + expected));
+                if (h.checkpoint)
+                    QVERIFY(h.lostMin < 10.0);
+                // The job's run time on that instance for all its work, as the engine counts it.
+                const auto& gpu = pb->gpuModel(ev.gpu);
+                int compute = 0;
+                for (const auto& s : r.segments)
+                    if (s.job == h.job && std::abs(s.t1 - ev.time) < 1e-6)
+                        compute = gpu.profiles[static_cast<size_t>(s.profile)].compute;
+                QVERIFY(compute > 0);
+                lost1g += h.lostMin / pb->processing(h.job, compute) * job.work1g;
+                withLoss += h.lostMin > 0.0 ? 1 : 0;
+            }
+            QVERIFY2(std::abs(lost1g - ev.lostWork1gMin) < 1e-6,
+                     qPrintable(QStringLiteral("%1 vs %2").arg(lost1g).arg(ev.lostWork1gMin)));
+            // Down in the playback until the repair, up again afterwards.
+            const model::PlaybackState at = pb->stateAt(i);
+            for (const auto& inst : at.gpus[static_cast<size_t>(ev.gpu)])
+                QCOMPARE(inst.failedUntil, ev.untilMin);
+            ++described;
+        }
+    }
+    QCOMPARE(described, static_cast<int>(r.faults.size()));
+    QVERIFY(withLoss > 0);
 }
 
 QTEST_GUILESS_MAIN(TestPlayback)

@@ -17,6 +17,9 @@ GanttChart::GanttChart(const QString& title, QWidget* parent) : ChartWidget(titl
 {
     m_gantt = new GanttPlottable(plot()->xAxis, plot()->yAxis);
     m_gantt->removeFromLegend();
+    m_faultKey = new GanttFaultKey(plot()->xAxis, plot()->yAxis);
+    m_faultKey->setName(tr("Failure · repair"));
+    m_faultKey->removeFromLegend();
     plot()->yAxis->setRangeReversed(true);
     plot()->yAxis->grid()->setVisible(false);
     plot()->setMinimumHeight(200);
@@ -72,7 +75,12 @@ void GanttChart::setupLegend(const QStringList& typeNames)
         g->setLineStyle(QCPGraph::lsNone);
         g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, jobTypeColour(i), jobTypeColour(i), 9));
     }
-    plot()->legend->setVisible(!typeNames.isEmpty());
+    // The failures' entry comes last, and only for a run that had failures.
+    m_faultKey->removeFromLegend();
+    const bool faults = m_gantt->gantt() && !m_gantt->gantt()->faults.empty();
+    if (faults)
+        m_faultKey->addToLegend();
+    plot()->legend->setVisible(!typeNames.isEmpty() || faults);
 }
 
 void GanttChart::setupRowAxis()
@@ -148,12 +156,18 @@ QString GanttChart::toolTipAt(const QPointF& pixel) const
         return {};
     const GanttRow& row = gd->rows[static_cast<size_t>(r)];
     const double t = plot()->xAxis->pixelToCoord(pixel.x());
+    const double slack = std::abs(plot()->xAxis->pixelToCoord(pixel.x() + 4.0) - t);
+    const long f = faultAt(*gd, r, t, slack);
+    const QString fault = f >= 0
+                              ? QStringLiteral("<br><span style=\"color:%1\">%2</span>")
+                                    .arg(faultColour().name(), gd->faults[static_cast<size_t>(f)].text.toHtmlEscaped())
+                              : QString();
     const long i = segmentAt(row, t);
     if (i < 0)
-        return row.label;
+        return fault.isEmpty() ? row.label : QStringLiteral("<b>%1</b>").arg(row.label) + fault;
     const auto s = static_cast<size_t>(i);
     const QLocale locale;
-    QString text = QStringLiteral("<b>%1</b>").arg(row.label);
+    QString text = QStringLiteral("<b>%1</b>").arg(row.label) + fault;
     if (m_run && row.job[s] >= 0 && row.job[s] < static_cast<int>(m_run->result->jobs.size())) {
         const simcore::JobResult& job = m_run->result->jobs[static_cast<size_t>(row.job[s])];
         const QString type = row.type[s] < gd->typeNames.size() ? gd->typeNames[row.type[s]] : QString();

@@ -7,13 +7,15 @@
 
 namespace ui {
 
+class GanttFaultKey;
 class GanttPlottable;
 struct GanttData;
 struct RunSnapshot;
 
 /// Per-instance occupancy of one run: a row per instance position (grouped by GPU, the light
 /// band is when the instance existed, i.e. the GPU's layout over time), jobs coloured by type.
-/// Hovering a job shows its id, deadline and tardiness.
+/// Hovering a job shows its id, deadline and tardiness. Failures are marked on the rows they took
+/// down (a marker at the failure time, the repair interval hatched); hovering one explains it.
 class GanttChart : public ChartWidget
 {
     Q_OBJECT
@@ -42,6 +44,7 @@ private:
     void setupRowAxis();
 
     GanttPlottable* m_gantt = nullptr;
+    GanttFaultKey* m_faultKey = nullptr;
     std::shared_ptr<const RunSnapshot> m_run;
 };
 

@@ -2,6 +2,7 @@
 #include "ganttplottable.h"
 
 #include "palette.h"
+#include "seriescolours.h"
 
 #include <algorithm>
 #include <cmath>
@@ -85,6 +86,50 @@ void GanttPlottable::draw(QCPPainter* painter)
             painter->setPen(Qt::NoPen);
         }
     }
+    drawFaults(painter, first, last);
+}
+
+void GanttPlottable::drawFaults(QCPPainter* painter, int firstRow, int lastRow) const
+{
+    if (m_data->faults.empty())
+        return;
+    QCPAxis* keys = keyAxis();
+    QCPAxis* values = valueAxis();
+    const QCPRange kr = keys->range();
+    const QColor colour = m_stale ? QColor(0x80, 0x80, 0x80) : faultColour();
+    QColor wash = colour;
+    wash.setAlphaF(0.12);
+    const QBrush hatch(colour, Qt::BDiagPattern);
+    const QPen line(colour, 2.0);
+    const QPen outline(Qt::white, 1.0);
+    painter->save();
+    for (const GanttFault& f : m_data->faults) {
+        if (f.lastRow < firstRow || f.firstRow > lastRow || f.time > kr.upper || f.until < kr.lower)
+            continue;
+        const double a = values->coordToPixel(f.firstRow - 0.5);
+        const double b = values->coordToPixel(f.lastRow + 0.5);
+        const double top = std::min(a, b);
+        const double bottom = std::max(a, b);
+        const double x0 = keys->coordToPixel(f.time);
+        const double x1 = std::max(x0 + 2.0, keys->coordToPixel(f.until));
+        const QRectF repair(x0, top + 1.0, x1 - x0, std::max(1.0, bottom - top - 2.0));
+        painter->fillRect(repair, wash);
+        painter->fillRect(repair, hatch);
+        painter->setAntialiasing(false);
+        painter->setPen(line);
+        painter->drawLine(QLineF(x0, top, x0, bottom));
+        // A small downward triangle on the row's top edge marks the failure time even when the
+        // repair is narrower than a few pixels.
+        const double s = std::clamp((bottom - top) * 0.45, 5.0, 8.0);
+        const QPointF tip(x0, top + s);
+        const QPointF marker[3] = {QPointF(x0 - s * 0.75, top), QPointF(x0 + s * 0.75, top), tip};
+        painter->setAntialiasing(true);
+        painter->setPen(outline);
+        painter->setBrush(colour);
+        painter->drawPolygon(marker, 3);
+        painter->setBrush(Qt::NoBrush);
+    }
+    painter->restore();
 }
 
 void GanttPlottable::drawPresence(QCPPainter* painter, const GanttRow& row, double yTop, double height) const
@@ -171,6 +216,47 @@ void GanttPlottable::drawRow(QCPPainter* painter, const GanttRow& row, double yT
 void GanttPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
 {
     painter->fillRect(rect, colourOf(0));
+}
+
+GanttFaultKey::GanttFaultKey(QCPAxis* keyAxis, QCPAxis* valueAxis) : QCPAbstractPlottable(keyAxis, valueAxis)
+{
+    setSelectable(QCP::stNone);
+}
+
+double GanttFaultKey::selectTest(const QPointF&, bool, QVariant*) const
+{
+    return -1.0;
+}
+
+QCPRange GanttFaultKey::getKeyRange(bool& foundRange, QCP::SignDomain) const
+{
+    foundRange = false;
+    return {};
+}
+
+QCPRange GanttFaultKey::getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const
+{
+    foundRange = false;
+    return {};
+}
+
+void GanttFaultKey::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const
+{
+    // As on the rows: the hatched repair band, the line and the marker at the failure time.
+    const QColor colour = faultColour();
+    QColor wash = colour;
+    wash.setAlphaF(0.12);
+    const QRectF band(rect.center().x(), rect.top(), rect.width() / 2.0, rect.height());
+    painter->fillRect(band, wash);
+    painter->fillRect(band, QBrush(colour, Qt::BDiagPattern));
+    painter->setPen(QPen(colour, 2.0));
+    painter->drawLine(QLineF(band.left(), rect.top(), band.left(), rect.bottom()));
+    const double s = rect.height() * 0.5;
+    const QPointF marker[3] = {QPointF(band.left() - s * 0.75, rect.top()), QPointF(band.left() + s * 0.75, rect.top()),
+                               QPointF(band.left(), rect.top() + s)};
+    painter->setPen(QPen(Qt::white, 1.0));
+    painter->setBrush(colour);
+    painter->drawPolygon(marker, 3);
 }
 
 } // namespace ui

@@ -16,6 +16,7 @@ namespace ui {
 /// on top), key = hours. Only visible rows and segments are touched: each row's window is found
 /// by binary search, segments narrower than a pixel merge into runs, and a sub-pixel run skips
 /// ahead to the next pixel by binary search, so a replot costs O(rows x pixels x log n).
+/// Faults are drawn on top (GanttData::faults).
 class GanttPlottable : public QCPAbstractPlottable
 {
 public:
@@ -41,6 +42,9 @@ protected:
 private:
     void drawRow(QCPPainter* painter, const GanttRow& row, double yTop, double height);
     void drawPresence(QCPPainter* painter, const GanttRow& row, double yTop, double height) const;
+    /// Failures: the repair interval hatched over the rows they took down, a line and a marker
+    /// at the failure time.
+    void drawFaults(QCPPainter* painter, int firstRow, int lastRow) const;
     [[nodiscard]] QColor colourOf(std::uint8_t type) const;
 
     std::shared_ptr<const GanttData> m_data;
@@ -48,6 +52,22 @@ private:
     std::vector<QColor> m_drawColours; ///< m_colours, washed out when stale
     bool m_stale = false;
     long m_lastRects = 0;
+};
+
+/// Draws nothing: it carries the legend entry of the failures ("Failure · repair").
+class GanttFaultKey : public QCPAbstractPlottable
+{
+public:
+    GanttFaultKey(QCPAxis* keyAxis, QCPAxis* valueAxis);
+
+    double selectTest(const QPointF& pos, bool onlySelectable, QVariant* details = nullptr) const override;
+    QCPRange getKeyRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
+    QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
+                           const QCPRange& inKeyRange = QCPRange()) const override;
+
+protected:
+    void draw(QCPPainter*) override {}
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
 };
 
 } // namespace ui

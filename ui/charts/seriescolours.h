@@ -24,4 +24,11 @@ namespace ui {
     return colours[static_cast<size_t>(i) % colours.size()];
 }
 
+/// Colour of a failure (its mark on the Gantt, a failed instance in playback): a deep red that no
+/// job type or compared run uses.
+[[nodiscard]] inline QColor faultColour()
+{
+    return {0xb0, 0x00, 0x20};
+}
+
 } // namespace ui

@@ -32,7 +32,8 @@ class Workspace;
 /// The Compare page: two to four runs of the Runs page side by side. Per run, the occupancy
 /// Gantt (with each GPU's layout over time) and power in total and per GPU (a heat strip); for all runs, queue
 /// length, cumulative energy and tardiness, and a bar chart against the lower bounds. Every time
-/// chart pans and zooms with the others. A chart with a stale run says so until the new result
+/// chart pans and zooms with the others. When a run has tenants, faults or gang jobs, their figures
+/// follow in a table (per run, and per run and tenant). A chart with a stale run says so until the new result
 /// arrives; a run that stays stale (cancelled, failed) is also drawn grey. The results of one
 /// edit are shown together: a run that finishes first waits for the others, up to kSettleMs.
 class ComparePage : public QWidget
@@ -63,6 +64,9 @@ public:
     {
         return m_columns[static_cast<size_t>(column)].shown.get();
     }
+    /// The platform figures of the shown runs (tenants, faults, gangs) as shown, empty when none
+    /// of them has any (docs/tenants.md, "Results").
+    [[nodiscard]] QString tenantsText() const;
     /// Milliseconds from the last edit to the charts showing its results, -1 before any.
     [[nodiscard]] qint64 lastEditToChartMs() const { return m_editToChartMs; }
 
@@ -97,6 +101,8 @@ private:
     void refreshVerdict();
     /// Column headers with each run's state and rank.
     void refreshHeaders();
+    /// The platform figures of the shown runs, hidden when none has any (comparepage_tenants.cpp).
+    void refreshTenants();
 
     Workspace* m_workspace;
     std::array<QComboBox*, kMaxRuns> m_pickers{};
@@ -106,6 +112,7 @@ private:
     SeriesChart* m_tardiness = nullptr;
     BarsChart* m_bars = nullptr;
     QLabel* m_hint = nullptr;
+    QLabel* m_tenants = nullptr;
     VerdictBar* m_verdict = nullptr;
     QGridLayout* m_grid = nullptr;
     bool m_syncing = false;

@@ -70,6 +70,12 @@ QWidget* ComparePage::createCharts()
     grid->setRowStretch(1, 3);
     grid->setRowStretch(2, 3); // the total over a strip with a row per GPU
     layout->addLayout(grid, 5);
+    m_tenants = new QLabel;
+    m_tenants->setObjectName(QStringLiteral("compareTenants"));
+    m_tenants->setTextFormat(Qt::RichText);
+    m_tenants->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_tenants->setVisible(false);
+    layout->addWidget(m_tenants);
     m_queue = new SeriesChart(tr("Queue length"), tr("Queued jobs"));
     m_energy = new SeriesChart(tr("Cumulative energy"), tr("kWh"));
     m_tardiness = new SeriesChart(tr("Cumulative tardiness"), tr("min"));
@@ -159,6 +165,7 @@ void ComparePage::refreshOverlays()
     }
     if (linesChanged) {
         m_overlayShown = std::move(shown);
+        refreshTenants();
         const auto range = timeCharts().front()->timeRange();
         m_queue->setLines(queue);
         m_energy->setLines(energy);

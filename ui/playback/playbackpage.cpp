@@ -133,6 +133,9 @@ QWidget* PlaybackPage::createControls()
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("playbackStatus"));
     timeRow->addWidget(m_status);
+    m_nextFault = button(tr("Next failure ▶"), tr("To the next GPU or instance failure (or maintenance stop)"),
+                         "playbackNextFault");
+    m_nextFault->setEnabled(false);
     auto* exportButton =
         button(tr("Export PNGs…"), tr("Write the frames from here to the end as numbered PNGs"), "playbackExport");
     connect(exportButton, &QToolButton::clicked, this, &PlaybackPage::exportFrames);
@@ -142,6 +145,7 @@ QWidget* PlaybackPage::createControls()
 void PlaybackPage::connectSignals()
 {
     connect(m_start, &QToolButton::clicked, this, [this] { goToStep(-1); });
+    connect(m_nextFault, &QToolButton::clicked, this, &PlaybackPage::nextFault);
     connect(m_back, &QToolButton::clicked, this, &PlaybackPage::stepBack);
     connect(m_forward, &QToolButton::clicked, this, &PlaybackPage::stepForward);
     connect(m_end, &QToolButton::clicked, this, [this] { goToStep(m_playback ? m_playback->stepCount() - 1 : -1); });
@@ -263,8 +267,20 @@ void PlaybackPage::setPlayback(std::shared_ptr<const model::Playback> playback)
     m_time->setRange(0.0, end);
     m_time->blockSignals(false);
     m_canvas->setPlayback(m_playback, &m_state);
+    m_nextFault->setEnabled(!m_playback->result().faults.empty());
     showState();
     emit playbackReady();
+}
+
+void PlaybackPage::nextFault()
+{
+    if (!m_playback)
+        return;
+    for (int i = m_state.step + 1; i < m_playback->stepCount(); ++i)
+        if (!m_playback->step(i).faults.empty()) {
+            goToStep(i);
+            return;
+        }
 }
 
 void PlaybackPage::stepForward()

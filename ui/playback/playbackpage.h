@@ -64,6 +64,8 @@ public slots:
     void stepForward();
     void stepBack();
     void goToStep(int step);
+    /// Jumps to the next step with a failure (or maintenance stop); stays when there is none.
+    void nextFault();
     /// Jumps to the last step at or before @p minutes.
     void jumpToTime(double minutes);
     void play();
@@ -100,6 +102,7 @@ private:
     QToolButton* m_play = nullptr;
     QToolButton* m_forward = nullptr;
     QToolButton* m_end = nullptr;
+    QToolButton* m_nextFault = nullptr;
     QSpinBox* m_speed = nullptr;
     QSlider* m_slider = nullptr;
     QDoubleSpinBox* m_time = nullptr;

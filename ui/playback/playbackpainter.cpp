@@ -44,6 +44,17 @@ double legendRow(QPainter& painter, const QRectF& area, const model::Playback& p
                          Qt::AlignVCenter | Qt::AlignLeft, name);
         x = box.right() + 5.0 + fm.horizontalAdvance(name) + 16.0;
     }
+    if (!pb.result().faults.empty()) {
+        // Only runs with faults show the failed look, so only they explain it.
+        const QString name = tr("failed (until repaired)");
+        const QRectF box(x, area.top() + (area.height() - 11.0) / 2.0, 11.0, 11.0);
+        painter.setPen(QPen(faultColour(), 1.0));
+        painter.setBrush(QBrush(faultColour(), Qt::BDiagPattern));
+        painter.drawRect(box);
+        painter.setPen(text);
+        painter.drawText(QRectF(box.right() + 5.0, area.top(), fm.horizontalAdvance(name) + 2.0, area.height()),
+                         Qt::AlignVCenter | Qt::AlignLeft, name);
+    }
     return area.height();
 }
 
@@ -96,7 +107,19 @@ void paintInstance(QPainter& painter, const QRectF& block, const model::Playback
     paintInstanceLabel(painter, label, top, scaledFont(base, 0.85), true);
     const QRectF body = block.adjusted(1.5, band, -1.5, -1.5);
     painter.setFont(scaledFont(base, 0.85));
-    if (inst.readyAt > now + 1e-9) {
+    if (inst.failedUntil > now + 1e-9) {
+        painter.setPen(QPen(faultColour(), 1.5));
+        painter.setBrush(QBrush(faultColour(), Qt::BDiagPattern));
+        painter.drawRect(body);
+        const QString text = tr("failed · back %1").arg(QString::fromStdString(model::clockText(inst.failedUntil)));
+        const QFontMetricsF fm(painter.font());
+        const QRectF backdrop = fm.boundingRect(body, Qt::AlignCenter, text).adjusted(-3, -1, 3, 1) & body;
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(Qt::white);
+        painter.drawRect(backdrop);
+        painter.setPen(faultColour());
+        painter.drawText(body, Qt::AlignCenter, fm.elidedText(text, Qt::ElideRight, body.width() - 4.0));
+    } else if (inst.readyAt > now + 1e-9) {
         painter.setBrush(QBrush(freeSlotColour(), Qt::BDiagPattern));
         painter.drawRect(body);
         painter.setPen(kMuted);

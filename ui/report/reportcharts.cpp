@@ -137,11 +137,24 @@ std::vector<std::shared_ptr<const GanttData>> occupancyParts(const GanttData& al
 {
     std::vector<std::shared_ptr<const GanttData>> parts;
     GanttData part;
+    size_t offset = 0; // index in all.rows of the part's first row
     auto flush = [&] {
         if (part.rows.empty())
             return;
+        // The failures on the part's GPUs, with their rows counted from the part's first.
+        const auto lastRow = static_cast<int>(offset + part.rows.size()) - 1;
+        for (const GanttFault& f : all.faults) {
+            if (f.firstRow < static_cast<int>(offset) || f.lastRow > lastRow)
+                continue;
+            GanttFault moved = f;
+            moved.firstRow -= static_cast<int>(offset);
+            moved.lastRow -= static_cast<int>(offset);
+            part.faults.push_back(std::move(moved));
+        }
         parts.push_back(std::make_shared<const GanttData>(part));
+        offset += part.rows.size();
         part.rows.clear();
+        part.faults.clear();
         part.segmentCount = 0;
     };
     part.typeNames = all.typeNames;
@@ -166,8 +179,11 @@ void paintGantt(QPainter& painter, const QRectF& body, const std::shared_ptr<con
     QWidget host;
     host.setFont(chartFont());
     auto* chart = new GanttChart(
-        QObject::tr("Jobs on each instance, coloured by type (light band: the instance exists; breaks are layout "
-                    "changes)"),
+        rows->faults.empty()
+            ? QObject::tr("Jobs on each instance, coloured by type (light band: the instance exists; breaks are "
+                          "layout changes)")
+            : QObject::tr("Jobs on each instance, coloured by type (light band: the instance exists; red: a failure "
+                          "and its repair)"),
         &host);
     chart->setGantt(rows, QStringList(rows->typeNames.begin(), rows->typeNames.end()));
     // The chart labels rows for its on-screen height; at page size every row gets its label.

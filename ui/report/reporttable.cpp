@@ -399,4 +399,32 @@ double paintCostTable(QPainter& p, const QRectF& rect, const model::ReportData& 
     return y - rect.top();
 }
 
+double paintTable(QPainter& p, const QRectF& rect, const ReportStyle& style, const QStringList& headers,
+                  const std::vector<QStringList>& rows, const std::vector<int>& swatchRun)
+{
+    const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    std::vector<Column> cols;
+    for (qsizetype c = 0; c < headers.size(); ++c)
+        cols.push_back({headers[c], 0.0, c == 0 ? Qt::AlignLeft | Qt::AlignVCenter : right});
+    const ReportStyle table = tableStyle(cols, rows, style, rect.width());
+    QFont bold = table.body;
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(Qt::black);
+    double y = rect.top();
+    drawRow(p, QRectF(rect.left(), y, rect.width(), 2 * kRowHeight), cols, headers, QColor());
+    y += 2 * kRowHeight;
+    p.setPen(QPen(Qt::black, 1.0));
+    p.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y));
+    p.setFont(table.body);
+    for (size_t i = 0; i < rows.size(); ++i, y += kRowHeight) {
+        if (i % 2 == 1)
+            p.fillRect(QRectF(rect.left(), y, rect.width(), kRowHeight), QColor(0xf2, 0xf3, 0xf5));
+        const int run = i < swatchRun.size() ? swatchRun[i] : -1;
+        drawRow(p, QRectF(rect.left(), y, rect.width(), kRowHeight), cols, rows[i],
+                run >= 0 ? runColour(run) : QColor());
+    }
+    return y - rect.top();
+}
+
 } // namespace ui

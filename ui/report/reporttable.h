@@ -4,6 +4,7 @@
 #include <QFont>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 #include <utility>
 #include <vector>
@@ -33,5 +34,10 @@ double paintComparisonTable(QPainter& painter, const QRectF& rect, const model::
 /// The cost and carbon of each run (docs/planning.md, Cost and carbon) with a line on how they
 /// are computed; returns the height it took, 0 when the runs have no cost.
 double paintCostTable(QPainter& painter, const QRectF& rect, const model::ReportData& data, const ReportStyle& style);
+
+/// A table with a bold two-line header: the first column left-aligned (with the colour square of
+/// run swatchRun[i] when >= 0), the others right-aligned, rows striped. Returns the height it took.
+double paintTable(QPainter& painter, const QRectF& rect, const ReportStyle& style, const QStringList& headers,
+                  const std::vector<QStringList>& rows, const std::vector<int>& swatchRun);
 
 } // namespace ui

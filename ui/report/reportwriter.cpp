@@ -5,6 +5,7 @@
 #include "palette.h"
 #include "report_data.h"
 #include "reportpages.h"
+#include "reporttenants.h"
 
 #include <QBuffer>
 #include <QDateTime>
@@ -28,6 +29,8 @@ QColor ruleColour()
 std::vector<ReportPage> allPages(const model::ReportData& data, const ReportStyle& style)
 {
     std::vector<ReportPage> pages = summaryPages(data, style);
+    for (ReportPage& page : tenantPages(data, style))
+        pages.push_back(std::move(page));
     for (ReportPage& page : chartPages(data, style))
         pages.push_back(std::move(page));
     return pages;

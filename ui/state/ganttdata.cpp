@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ganttdata.h"
 
+#include "playback.h"
 #include "results.h"
 #include "scenario.h"
 
@@ -42,7 +43,74 @@ void sortSegments(GanttRow& row)
     permute(row.type);
 }
 
+/// The instance at @p index of GPU @p gpu's layout at time @p t (minutes): the last layout change
+/// before it, else the layout the GPU started with (the first change's "from", else the scenario's).
+const simcore::Placement* placementAt(const simcore::RunResult& result, const std::vector<simcore::FleetGpu>& gpus,
+                                      int gpu, int index, double t)
+{
+    const simcore::Layout* layout = nullptr;
+    for (const auto& change : result.repartitions) {
+        if (change.gpu != gpu)
+            continue;
+        if (change.time > t) {
+            if (!layout)
+                layout = &change.from;
+            break;
+        }
+        layout = &change.to;
+    }
+    if (!layout && gpu >= 0 && gpu < static_cast<int>(gpus.size()))
+        layout = &gpus[static_cast<size_t>(gpu)].layout;
+    if (!layout || index < 0 || index >= static_cast<int>(layout->size()))
+        return nullptr;
+    return &(*layout)[static_cast<size_t>(index)];
+}
+
+void addFaults(GanttData& data, const simcore::RunResult& result, const model::Scenario& scenario,
+               const std::vector<simcore::FleetGpu>& gpus)
+{
+    for (const auto& ev : result.faults) {
+        GanttFault f;
+        f.time = ev.time / 60.0;
+        f.until = ev.untilMin / 60.0;
+        f.kind = static_cast<int>(ev.kind);
+        auto first =
+            std::find_if(data.rows.begin(), data.rows.end(), [&ev](const GanttRow& r) { return r.gpu == ev.gpu; });
+        if (first == data.rows.end())
+            continue;
+        auto last = std::find_if(first, data.rows.end(), [&ev](const GanttRow& r) { return r.gpu != ev.gpu; });
+        f.firstRow = static_cast<int>(first - data.rows.begin());
+        f.lastRow = static_cast<int>(last - data.rows.begin()) - 1;
+        int profile = -1;
+        int start = -1;
+        if (ev.kind == simcore::FaultKind::InstanceFailure) {
+            if (const simcore::Placement* p = placementAt(result, gpus, ev.gpu, ev.instance, ev.time)) {
+                const auto row = std::find_if(
+                    first, last, [p](const GanttRow& r) { return r.profile == p->profile && r.start == p->start; });
+                if (row != last) {
+                    profile = p->profile;
+                    start = p->start;
+                    f.firstRow = f.lastRow = static_cast<int>(row - data.rows.begin());
+                }
+            }
+        }
+        f.text = QString::fromStdString(model::faultText(scenario, result, ev, profile, start));
+        data.faults.push_back(std::move(f));
+    }
+}
+
 } // namespace
+
+long faultAt(const GanttData& data, int row, double t, double slack)
+{
+    // The latest fault first: a mark drawn over an older repair band is what the eye sees.
+    for (size_t i = data.faults.size(); i-- > 0;) {
+        const GanttFault& f = data.faults[i];
+        if (row >= f.firstRow && row <= f.lastRow && t >= f.time - slack && t <= std::max(f.until, f.time + slack))
+            return static_cast<long>(i);
+    }
+    return -1;
+}
 
 GanttData buildGantt(const simcore::RunResult& result, const model::Scenario& scenario)
 {
@@ -83,6 +151,7 @@ GanttData buildGantt(const simcore::RunResult& result, const model::Scenario& sc
     for (const auto& [key, index] : rowOf)
         ordered.push_back(std::move(data.rows[index]));
     data.rows = std::move(ordered);
+    addFaults(data, result, scenario, gpus);
     return data;
 }
 

@@ -33,10 +33,23 @@ struct GanttRow
     std::vector<std::pair<double, double>> present; ///< when the instance existed (layout over time)
 };
 
+/// A failure (or maintenance stop) on the Gantt: the rows it took down from its time to the end
+/// of its repair (docs/tenants.md, "Faults"). Times in hours.
+struct GanttFault
+{
+    double time = 0.0;
+    double until = 0.0;
+    int firstRow = 0; ///< the failed instance's row, or the failed GPU's first row
+    int lastRow = 0;  ///< the same row, or the GPU's last row
+    int kind = 0;     ///< simcore::FaultKind
+    QString text;     ///< the engine's explanation, with the jobs it hit
+};
+
 /// Everything the Gantt draws, built once per run off the paint path.
 struct GanttData
 {
-    std::vector<GanttRow> rows; ///< by GPU, then start, then profile
+    std::vector<GanttRow> rows;     ///< by GPU, then start, then profile
+    std::vector<GanttFault> faults; ///< in time order
     std::vector<QString> typeNames;
     size_t segmentCount = 0;
     double endHours = 0.0;
@@ -44,6 +57,10 @@ struct GanttData
 
 /// Rows of a run: every instance position that ever existed, with its segments and lifetimes.
 [[nodiscard]] GanttData buildGantt(const simcore::RunResult& result, const model::Scenario& scenario);
+
+/// Index of the fault drawn at row @p row near time @p t (hours, within @p slack), -1 if none:
+/// its mark at the failure time or its repair interval.
+[[nodiscard]] long faultAt(const GanttData& data, int row, double t, double slack);
 
 /// Index of the segment of @p row covering time @p t (hours), -1 if none.
 [[nodiscard]] long segmentAt(const GanttRow& row, double t);
