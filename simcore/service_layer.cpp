@@ -333,6 +333,8 @@ ServiceSnapshot ServiceLayer::snapshot(int s, double nowS, const EngineState& st
         snap.meanOut = spec.requests.front().outTokens;
     }
     snap.failedLastTick = run.result.stats.failed() - run.failedBeforeTick;
+    snap.finishedTotal = run.result.stats.served + run.result.stats.failed();
+    snap.withinSloTotal = run.result.stats.withinSlo;
     for (const auto& v : spec.variants)
         snap.room.push_back(roomFor(v, st, 8));
     return snap;

@@ -38,6 +38,11 @@ struct ServiceSnapshot
     double meanIn = 0.0;       ///< mean input tokens of the requests so far (or of the stream)
     double meanOut = 0.0;
     long long failedLastTick = 0;
+    /// Requests finished so far (served or failed) and of those the ones within the SLO, both
+    /// counted since t = 0: an autoscaler measures its SLO attainment over its own window from the
+    /// differences between ticks.
+    long long finishedTotal = 0;
+    long long withinSloTotal = 0;
     std::vector<int> room; ///< per variant: replicas that could be placed now (capped at 8)
 };
 

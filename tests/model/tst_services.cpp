@@ -305,6 +305,91 @@ private slots:
         QCOMPARE(a[0].replica, 3);
     }
 
+    void wvaFollowsTheAttainmentTarget()
+    {
+        // The service's SLO attainment target (0.9) against the share within the SLO of the
+        // requests finished over WVA's 300 s window; the load alone (KV use 0.3, no queue, steady
+        // rate) asks for nothing.
+        simcore::ServiceSpec s =
+            spec({variant(20, 0.2, 0.001, 5000, 16), variant(10, 0.05, 0.0001, 200000, 256)}, 1, 8);
+        s.variants[0].costPerHour = 1.0;
+        s.variants[1].costPerHour = 2.0;
+        s.slo.attainmentTarget = 0.9;
+        simcore::ServiceSnapshot snap;
+        snap.spec = &s;
+        snap.meanIn = 100;
+        snap.meanOut = 10;
+        snap.room = {8, 8};
+        snap.ratePerS = 0.5;
+        snap.prevRatePerS = 0.5;
+        snap.replicas = {replica(1, 1, 0.3, 0, 4, 2.0)};
+        policies::Wva wva;
+        (void)wva.initialReplicas({s});
+        QVERIFY(wva.decide(0.0, {snap}).empty());
+        // 100 finished, 80 within: 0.8 < 0.9: one replica on the cheapest variant per token with room.
+        snap.finishedTotal = 100;
+        snap.withinSloTotal = 80;
+        auto a = wva.decide(15.0, {snap});
+        QCOMPARE(a.size(), size_t{1});
+        QVERIFY(a[0].up);
+        QCOMPARE(a[0].variant, 1);
+        // Still below, but a replica started within the window: wait for it to show.
+        snap.finishedTotal = 200;
+        snap.withinSloTotal = 160;
+        QVERIFY(wva.decide(30.0, {snap}).empty());
+        // A window later (315 s: the window is 15..315) still below: one more, on the other
+        // variant when the cheap one has no room.
+        snap.room = {8, 0};
+        snap.finishedTotal = 1100;
+        snap.withinSloTotal = 1000; // 1000 finished since 15 s, 920 within: 0.92 >= 0.9
+        QVERIFY(wva.decide(315.0, {snap}).empty());
+        snap.finishedTotal = 2200;
+        snap.withinSloTotal = 1800; // since 30 s: 2000 finished, 1640 within: 0.82
+        a = wva.decide(330.0, {snap});
+        QCOMPARE(a.size(), size_t{1});
+        QVERIFY(a[0].up);
+        QCOMPARE(a[0].variant, 0);
+        // Too few finished requests in the window (fewer than 20): no signal.
+        policies::Wva quiet;
+        (void)quiet.initialReplicas({s});
+        snap.finishedTotal = 0;
+        snap.withinSloTotal = 0;
+        QVERIFY(quiet.decide(0.0, {snap}).empty());
+        snap.finishedTotal = 19;
+        QVERIFY(quiet.decide(15.0, {snap}).empty());
+
+        // Scale-down: two equal replicas at low use; removing one halves the capacity, so the
+        // misses are predicted to double: 1 - 2 * (1 - a) must stay >= 0.95.
+        QVERIFY(std::abs(policies::AttainmentWindow{100, 97}.afterRemoval(2.0, 1.0) - 0.94) < 1e-12);
+        s.slo.attainmentTarget = 0.95;
+        snap.room = {8, 8};
+        snap.ratePerS = 0.01;
+        snap.prevRatePerS = 0.01;
+        snap.replicas = {replica(1, 1, 0.05, 0, 1, 2.0), replica(2, 1, 0.05, 0, 1, 2.0)};
+        const auto removalAt = [&](long long within) {
+            policies::Wva w;
+            (void)w.initialReplicas({s});
+            snap.finishedTotal = 0;
+            snap.withinSloTotal = 0;
+            (void)w.decide(0.0, {snap});
+            snap.finishedTotal = 1000;
+            snap.withinSloTotal = within;
+            return w.decide(130.0, {snap});
+        };
+        QVERIFY(removalAt(970).empty()); // 0.97 -> 0.94 predicted: refused
+        a = removalAt(990);              // 0.99 -> 0.98: removed, the newest of equals
+        QCOMPARE(a.size(), size_t{1});
+        QVERIFY(!a[0].up);
+        QCOMPARE(a[0].replica, 2);
+        a = removalAt(940); // measured below the target: no removal, one more replica instead
+        QCOMPARE(a.size(), size_t{1});
+        QVERIFY(a[0].up);
+        // Parameters by name, bounded.
+        QVERIFY(policies::makeAutoscaler("wva", {{"attainment_window_s", 600.0}}) != nullptr);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 (void)policies::makeAutoscaler("wva", {{"attainment_window_s", 5.0}}));
+    }
+
     void importerOnFixtures()
     {
         const std::string csv = "TIMESTAMP,ContextTokens,GeneratedTokens\n"
