@@ -77,6 +77,16 @@ void Engine::gangEnqueue(int j)
 
 void Engine::startGangs()
 {
+    if (m_s.freeInstances == 0) {
+        // Without a free instance only the reserving gang can start (on its reservations): the
+        // others need not be looked at (with many gangs held by their quotas that loop dominated).
+        if (m_reserving >= 0) {
+            const int gang = m_reserving;
+            if (tryStartGang(gang) == GangTry::Started)
+                std::erase(m_gangWaiting, gang);
+        }
+        return;
+    }
     // A gang that needs at least as much as one that could not start cannot start either.
     int failedNeed = -1;
     int failedSlices = 8;
