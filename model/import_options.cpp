@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "import_options.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -101,10 +102,29 @@ std::string setImportWindow(ImportSettings& s, const std::string& text)
     return problem;
 }
 
+const std::vector<MultiGpuMode>& multiGpuModes()
+{
+    static const std::vector<MultiGpuMode> modes{
+        {"split", "Split: one 7g job per GPU"},
+        {"serial", "Serial: one 7g job, run time x GPUs"},
+        {"gang", "Gang: one 7g member per GPU, started together"},
+        {"skip", "Skip multi-GPU pods"},
+    };
+    return modes;
+}
+
 std::string setImportMultiGpu(ImportSettings& s, const std::string& text)
 {
-    if (text != "split" && text != "serial" && text != "skip")
-        return "--multi-gpu must be split, serial or skip";
+    const auto& modes = multiGpuModes();
+    if (std::none_of(modes.begin(), modes.end(), [&](const MultiGpuMode& m) { return m.id == text; })) {
+        std::string message = "--multi-gpu must be ";
+        for (size_t i = 0; i < modes.size(); ++i) {
+            if (i > 0)
+                message += i + 1 == modes.size() ? " or " : ", ";
+            message += modes[i].id;
+        }
+        return message;
+    }
     s.multiGpu = text;
     return {};
 }

@@ -4,6 +4,7 @@
 #include "trace_import.h"
 
 #include <string>
+#include <vector>
 
 namespace model {
 
@@ -18,7 +19,17 @@ namespace model {
 [[nodiscard]] std::string setImportSlack(ImportSettings& s, const std::string& text);
 /// --window START_H:LENGTH_H: hours from the first release, then its length.
 [[nodiscard]] std::string setImportWindow(ImportSettings& s, const std::string& text);
-/// --multi-gpu split|serial|skip.
+/// @brief A way to import an Alibaba multi-GPU pod: the --multi-gpu value and what the import
+/// dialog shows for it.
+struct MultiGpuMode
+{
+    std::string id;
+    std::string label;
+};
+/// @brief Every --multi-gpu mode, the default (split) first: the CLI's check and the import
+/// dialog's choices both read this list, so they never differ.
+[[nodiscard]] const std::vector<MultiGpuMode>& multiGpuModes();
+/// --multi-gpu split|serial|gang|skip (multiGpuModes()).
 [[nodiscard]] std::string setImportMultiGpu(ImportSettings& s, const std::string& text);
 /// --map key=column,...: the generic importer's columns (keys: importMapKeys()).
 [[nodiscard]] std::string setImportMap(ImportSettings& s, const std::string& text);

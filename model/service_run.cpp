@@ -49,6 +49,9 @@ ServiceSummary summaryOf(const std::string& name, const std::vector<const simcor
         s.repartitions += r->repartitions;
         s.failedPlacements += r->failedPlacements;
         s.peakReplicas += r->peakReplicas;
+        s.replicaFaults += r->replicaFaults;
+        s.failedFault += st.failedFault;
+        s.requeuedFault += st.requeuedFault;
     }
     s.attainment = s.arrived > 0 ? static_cast<double>(s.withinSlo) / static_cast<double>(s.arrived) : 1.0;
     s.effectiveTokensPerS = horizonS > 0.0 ? tokens / horizonS : 0.0;
@@ -78,6 +81,9 @@ Json summaryJson(const ServiceSummary& s)
     j["repartitions"] = s.repartitions;
     j["failed_placements"] = s.failedPlacements;
     j["peak_replicas"] = s.peakReplicas;
+    j["replica_faults"] = s.replicaFaults;
+    j["failed_fault"] = s.failedFault;
+    j["requeued_after_fault"] = s.requeuedFault;
     return j;
 }
 
@@ -148,6 +154,7 @@ std::string serviceResultJson(const ServiceRunResult& run, int indent)
         failed["timeout"] = r.stats.failedTimeout;
         failed["no_replica"] = r.stats.failedNoReplica;
         failed["too_large"] = r.stats.failedTooLarge;
+        failed["fault"] = r.stats.failedFault;
         o["failed_by_cause"] = failed;
         Json series = Json::array();
         for (const auto& p : r.series) {

@@ -34,6 +34,9 @@ struct ServiceSummary
     int repartitions = 0;
     int failedPlacements = 0;
     int peakReplicas = 0;
+    int replicaFaults = 0;       ///< replicas hit by a GPU or instance failure (or maintenance)
+    long long failedFault = 0;   ///< requests in flight on them (part of failed)
+    long long requeuedFault = 0; ///< requests waiting on them, routed again
 };
 
 /// @brief A run of a scenario with its services under one autoscaler.

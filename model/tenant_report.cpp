@@ -156,6 +156,7 @@ std::string tenantReportJson(const TenantReport& rep)
                       {"started", rep.gangsStarted},
                       {"starts", rep.stats.gangStarts},
                       {"reservations", rep.stats.reservations},
+                      {"quota_waits", rep.stats.gangQuotaWaits},
                       {"mean_wait_min", rep.gangMeanWaitMin},
                       {"max_wait_min", rep.gangMaxWaitMin}};
     if (rep.stats.faults) {
@@ -194,7 +195,8 @@ void printTenantReport(std::ostream& out, const TenantReport& rep)
     if (rep.stats.gangs > 0)
         out << "Gangs           " << rep.stats.gangs << " gang jobs (" << rep.gangsStarted << " started, "
             << rep.stats.gangStarts << " starts), wait mean " << fixed(rep.gangMeanWaitMin, 3) << " min, max "
-            << fixed(rep.gangMaxWaitMin, 3) << " min; " << rep.stats.reservations << " instances reserved\n";
+            << fixed(rep.gangMaxWaitMin, 3) << " min; " << rep.stats.reservations << " instances reserved; "
+            << rep.stats.gangQuotaWaits << " waited for their tenant's quota\n";
     if (rep.stats.faults) {
         const auto& s = rep.stats;
         out << "Faults          " << s.gpuFailures << " GPU failures, " << s.instanceFailures << " instance failures, "

@@ -30,6 +30,7 @@ struct Raw
     double memoryGiB = 0.0;
     int row = 0;     ///< line of the trace it comes from
     int tenant = -1; ///< mapped tenant column (generic importer), by first appearance
+    int gang = 0;    ///< > 1: a gang job of this many 7g members (Alibaba --multi-gpu gang)
 };
 
 struct Reader
@@ -147,6 +148,8 @@ void readAlibaba(Reader& r, const CsvTable& t)
         }
         if (gpus > 1 && r.s.multiGpu == "serial") {
             r.raws.push_back({release, work * gpus, type, -1.0, 0.0, line});
+        } else if (gpus > 1 && r.s.multiGpu == "gang") {
+            r.raws.push_back({release, work, type, -1.0, 0.0, line, -1, static_cast<int>(gpus)});
         } else {
             for (int g = 0; g < static_cast<int>(gpus); ++g)
                 r.raws.push_back({release, work, type, -1.0, 0.0, line});
@@ -258,7 +261,7 @@ std::string predictedJobsProblem(const Reader& r, double origin, double from, do
     double rows = 0.0;
     for (const Raw& raw : r.raws) {
         const double rel = raw.release - origin;
-        rows += rel >= from && rel < to ? 1.0 : 0.0;
+        rows += rel >= from && rel < to ? std::max(1.0, static_cast<double>(raw.gang)) : 0.0;
     }
     const double predicted = r.overLimit ? rows : rows * r.s.loadScale;
     if (!r.overLimit && predicted <= static_cast<double>(limits::kMaxJobs))
@@ -288,6 +291,7 @@ std::vector<simcore::Job> finish(Reader& r, const std::string& file, Problems& p
     std::vector<simcore::Job> jobs;
     std::set<int> usedRows;
     std::set<int> outsideRows;
+    int gangs = 0;
     for (const Raw& raw : raws) {
         const double rel = raw.release - origin;
         if (rel < from || rel >= to) {
@@ -300,7 +304,6 @@ std::vector<simcore::Job> finish(Reader& r, const std::string& file, Problems& p
             if (copies < 1.0 && rng.uniform() >= copies)
                 break;
             simcore::Job j;
-            j.id = static_cast<int>(jobs.size()) + 1;
             j.type = raw.type;
             j.release = rel - from + (c > 0 ? rng.uniform() : 0.0);
             j.work1g = raw.work1g;
@@ -309,7 +312,15 @@ std::vector<simcore::Job> finish(Reader& r, const std::string& file, Problems& p
             const double p7 = j.work1g / r.types[static_cast<size_t>(j.type)].speedup[7];
             j.deadline = raw.deadline >= 0.0 ? raw.deadline - origin - from
                                              : j.release + rng.uniform(r.s.slackMin, r.s.slackMax) * p7;
-            jobs.push_back(j);
+            // A gang's members share its release and deadline (docs/tenants.md, "Gang jobs").
+            if (raw.gang > 1) {
+                j.gang = ++gangs;
+                j.gangMinSlices = simcore::kWholeGpuSlices;
+            }
+            for (int m = 0; m < std::max(1, raw.gang); ++m) {
+                j.id = static_cast<int>(jobs.size()) + 1;
+                jobs.push_back(j);
+            }
         }
     }
     // A row counts once: used when at least one of its jobs is kept, else skipped.

@@ -27,7 +27,8 @@ struct ImportSettings
     /// (Alibaba: fractional pods bert_infer, whole-GPU pods bert_train; Azure: bert_infer).
     std::string type;
     /// Alibaba multi-GPU pods: "split" (one 7g job per GPU), "serial" (one 7g job, run time x
-    /// GPUs) or "skip".
+    /// GPUs), "gang" (one 7g member per GPU, a gang job started all together) or "skip"
+    /// (model::multiGpuModes()).
     std::string multiGpu = "split";
     /// Azure: tokens a 1g slice handles per minute, prompt (prefill) and generated (decode).
     double prefillTokensPerMin = 60000.0;

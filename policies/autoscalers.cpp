@@ -211,11 +211,25 @@ std::vector<std::vector<int>> Wva::initialReplicas(const std::vector<ServiceSpec
     std::vector<std::vector<int>> out;
     m_lastUpS.assign(services.size(), -1e300);
     m_lowSinceS.assign(services.size(), -1.0);
+    m_marks.assign(services.size(), {});
     for (const auto& s : services) {
         const int v = std::max(0, chooseVariant(s, {}, meanSize(s, true), meanSize(s, false)));
         out.emplace_back(static_cast<size_t>(std::max(s.initialReplicas, 0)), v);
     }
     return out;
+}
+
+AttainmentWindow Wva::measure(const ServiceSnapshot& s, double nowS)
+{
+    // The counts at the last tick at or before the window's start are the base (the oldest kept
+    // before the history covers a whole window).
+    auto& marks = m_marks[static_cast<size_t>(s.service)];
+    marks.push_back({nowS, s.finishedTotal, s.withinSloTotal});
+    size_t drop = 0;
+    while (drop + 1 < marks.size() && marks[drop + 1].timeS <= nowS - m_p.attainmentWindowS)
+        ++drop;
+    marks.erase(marks.begin(), marks.begin() + static_cast<long>(drop));
+    return {s.finishedTotal - marks.front().finished, s.withinSloTotal - marks.front().withinSlo};
 }
 
 std::vector<ScaleAction> Wva::decide(double nowS, const std::vector<ServiceSnapshot>& services)
@@ -251,13 +265,21 @@ std::vector<ScaleAction> Wva::decide(double nowS, const std::vector<ServiceSnaps
         const double kvPredicted = s.ratePerS > 0.0 ? kv * predictedRate / s.ratePerS : kv;
         const double use = std::max(capacity > 0.0 ? demand / capacity : (demand > 0.0 ? 1e9 : 0.0), kvPredicted);
         const bool saturated = waiting > m_p.queuePerReplica * std::max(ready, 1);
-        if ((use > m_p.headroom || saturated || current < spec.minReplicas) && current < spec.maxReplicas) {
+        // SLO attainment over the window: below the target, one more replica, unless one was
+        // started within the window (its effect is not measured yet).
+        const AttainmentWindow window = measure(s, nowS);
+        const bool measured = static_cast<double>(window.finished) >= m_p.attainmentMinRequests;
+        const bool belowTarget = measured && window.attainment() < spec.slo.attainmentTarget;
+        const bool attainmentUp =
+            belowTarget && nowS - m_lastUpS[static_cast<size_t>(s.service)] >= m_p.attainmentWindowS;
+        if ((use > m_p.headroom || saturated || attainmentUp || current < spec.minReplicas) &&
+            current < spec.maxReplicas) {
             // Capacity so that the predicted use sits at the headroom; at least one replica when
             // saturated. Cheapest variant per token that has room first (cost-aware tiering).
             double need = std::max(demand, std::min(use, 1e6) * capacity) / m_p.headroom - capacity;
             int added = 0;
             std::vector<int> room = s.room;
-            while ((need > 0.0 || (saturated && added == 0) || current + added < spec.minReplicas) &&
+            while ((need > 0.0 || ((saturated || attainmentUp) && added == 0) || current + added < spec.minReplicas) &&
                    added < static_cast<int>(m_p.maxStep) && current + added < spec.maxReplicas) {
                 const int best = chooseVariant(spec, room, meanIn, meanOut);
                 if (best < 0)
@@ -274,7 +296,7 @@ std::vector<ScaleAction> Wva::decide(double nowS, const std::vector<ServiceSnaps
         }
         // Scale down only after the use has stayed low for the delay (and as long after a start).
         double& lowSince = m_lowSinceS[static_cast<size_t>(s.service)];
-        if (use >= m_p.scaleDownBelow || waiting > 0) {
+        if (use >= m_p.scaleDownBelow || waiting > 0 || belowTarget) {
             lowSince = -1.0;
             continue;
         }
@@ -305,7 +327,8 @@ std::vector<ScaleAction> Wva::decide(double nowS, const std::vector<ServiceSnaps
         if (left <= 0.0)
             continue;
         const double useAfter = std::max(demand / left, kvPredicted * capacity / left);
-        if (useAfter <= m_p.scaleDownBelow + 0.5 * (m_p.headroom - m_p.scaleDownBelow)) {
+        const bool keepsTarget = !measured || window.afterRemoval(capacity, left) >= spec.slo.attainmentTarget;
+        if (useAfter <= m_p.scaleDownBelow + 0.5 * (m_p.headroom - m_p.scaleDownBelow) && keepsTarget) {
             actions.push_back({s.service, false, 0, victim.id});
             lowSince = nowS; // one removal per delay
         }
@@ -337,7 +360,8 @@ std::unique_ptr<simcore::Autoscaler> makeAutoscaler(const std::string& id, const
     }
     if (id == "wva") {
         checkKeys(params, id,
-                  {"headroom", "scale_down_below", "queue_per_replica", "scale_down_delay_s", "max_step", "trend_cap"});
+                  {"headroom", "scale_down_below", "queue_per_replica", "scale_down_delay_s", "max_step", "trend_cap",
+                   "attainment_window_s", "attainment_min_requests"});
         WvaParams p;
         p.headroom = param(params, "headroom", p.headroom, 0.05, 1.0, id);
         p.scaleDownBelow = param(params, "scale_down_below", p.scaleDownBelow, 0.0, 1.0, id);
@@ -345,6 +369,8 @@ std::unique_ptr<simcore::Autoscaler> makeAutoscaler(const std::string& id, const
         p.scaleDownDelayS = param(params, "scale_down_delay_s", p.scaleDownDelayS, 0.0, 3600.0, id);
         p.maxStep = param(params, "max_step", p.maxStep, 1.0, 64.0, id);
         p.trendCap = param(params, "trend_cap", p.trendCap, 1.0, 10.0, id);
+        p.attainmentWindowS = param(params, "attainment_window_s", p.attainmentWindowS, 15.0, 3600.0, id);
+        p.attainmentMinRequests = param(params, "attainment_min_requests", p.attainmentMinRequests, 1.0, 1000000.0, id);
         return std::make_unique<Wva>(p);
     }
     std::string msg = "unknown autoscaler ";

@@ -58,17 +58,40 @@ private:
 /// @brief Settings of `wva` (docs/services.md, "WVA").
 struct WvaParams
 {
-    double headroom = 0.7;          ///< keep predicted KV use and throughput use at or below this
-    double scaleDownBelow = 0.45;   ///< consider removing a replica below this use
-    double queuePerReplica = 2.0;   ///< waiting requests per ready replica that mean saturation
-    double scaleDownDelayS = 120.0; ///< no removal this soon after a start
-    double maxStep = 4.0;           ///< replicas started per service and tick at most
-    double trendCap = 1.25;         ///< predicted rate at most this times the current rate
+    double headroom = 0.7;               ///< keep predicted KV use and throughput use at or below this
+    double scaleDownBelow = 0.45;        ///< consider removing a replica below this use
+    double queuePerReplica = 2.0;        ///< waiting requests per ready replica that mean saturation
+    double scaleDownDelayS = 120.0;      ///< no removal this soon after a start
+    double maxStep = 4.0;                ///< replicas started per service and tick at most
+    double trendCap = 1.25;              ///< predicted rate at most this times the current rate
+    double attainmentWindowS = 300.0;    ///< SLO attainment measured over the requests finished in this window
+    double attainmentMinRequests = 20.0; ///< fewer finished requests in the window: no attainment signal
 };
 
-/// @brief `wva`: saturation- and prediction-driven scaling over variants: starts replicas on the
-/// variant with room and the lowest cost per output token (cost-aware tiering), removes the most expensive replica
-/// first, preferring one whose removal frees its GPU.
+/// @brief The SLO attainment a scaler measured over its window: requests finished (served or failed)
+/// and of those within the SLO. Below the target it asks for one more replica; a removal is refused
+/// when the attainment predicted after it (misses growing with the load per remaining capacity)
+/// falls below the target (docs/services.md, "WVA").
+struct AttainmentWindow
+{
+    long long finished = 0;
+    long long withinSlo = 0;
+    [[nodiscard]] double attainment() const
+    {
+        return finished > 0 ? static_cast<double>(withinSlo) / static_cast<double>(finished) : 1.0;
+    }
+    /// 1 - (1 - attainment) * capacity / left: the share of misses scaled by the load per replica.
+    [[nodiscard]] double afterRemoval(double capacity, double left) const
+    {
+        return left > 0.0 ? 1.0 - (1.0 - attainment()) * capacity / left : 0.0;
+    }
+};
+
+/// @brief `wva`: saturation-, prediction- and SLO-attainment-driven scaling over variants: starts
+/// replicas on the variant with room and the lowest cost per output token (cost-aware tiering), also
+/// when the attainment measured over its window is below the service's target; removes the most
+/// expensive replica first, preferring one whose removal frees its GPU, unless the removal would
+/// take the attainment below the target.
 class Wva : public simcore::Autoscaler
 {
 public:
@@ -82,6 +105,14 @@ private:
     WvaParams m_p;
     std::vector<double> m_lastUpS;
     std::vector<double> m_lowSinceS; ///< start of the current low-use stretch, -1 when not low
+    struct Mark
+    {
+        double timeS;
+        long long finished;
+        long long withinSlo;
+    };
+    std::vector<std::vector<Mark>> m_marks; ///< per service: cumulative counts at the ticks of the window
+    [[nodiscard]] AttainmentWindow measure(const simcore::ServiceSnapshot& s, double nowS);
 };
 
 /// @brief Index of the variant with the lowest cost per output token for requests of the given

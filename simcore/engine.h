@@ -164,7 +164,8 @@ private:
         int id = 0;      ///< the gang id of the jobs
         int waiting = 0; ///< members released, not done and not running
         int done = 0;
-        bool queued = false; ///< in m_gangWaiting
+        bool queued = false;    ///< in m_gangWaiting
+        bool quotaHeld = false; ///< it has waited for its tenant's quota (counted once)
         /// Instances reserved for it (GPU, instance index, serial): anti-starvation.
         std::vector<std::array<std::int64_t, 3>> reserved;
     };
@@ -172,7 +173,11 @@ private:
     void gangEnqueue(int j);
     void startGangs();
     void reserveForStarving();
-    bool tryStartGang(int gang);
+    enum class GangTry { Started, NoRoom, Quota };
+    GangTry tryStartGang(int gang);
+    /// Tenants' admission of a gang (docs/tenants.md): the whole gang, @p slices compute slices,
+    /// within its tenant's quota, or its tenant may borrow. Counts a gang held by its quota.
+    bool gangAdmitted(int gang, int slices);
     void reserveFor(int gang);
     void releaseReservations(int gang);
 

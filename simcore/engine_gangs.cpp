@@ -77,6 +77,16 @@ void Engine::gangEnqueue(int j)
 
 void Engine::startGangs()
 {
+    if (m_s.freeInstances == 0) {
+        // Without a free instance only the reserving gang can start (on its reservations): the
+        // others need not be looked at (with many gangs held by their quotas that loop dominated).
+        if (m_reserving >= 0) {
+            const int gang = m_reserving;
+            if (tryStartGang(gang) == GangTry::Started)
+                std::erase(m_gangWaiting, gang);
+        }
+        return;
+    }
     // A gang that needs at least as much as one that could not start cannot start either.
     int failedNeed = -1;
     int failedSlices = 8;
@@ -86,11 +96,13 @@ void Engine::startGangs()
         const int need = static_cast<int>(g.members.size()) - g.done;
         const bool hopeless = failedNeed >= 0 && g.reserved.empty() && need >= failedNeed &&
                               g.minSlices >= failedSlices && g.memoryGiB >= failedMemory;
-        if (!hopeless && tryStartGang(m_gangWaiting[k])) {
+        const GangTry tried = hopeless ? GangTry::NoRoom : tryStartGang(m_gangWaiting[k]);
+        if (tried == GangTry::Started) {
             m_gangWaiting.erase(m_gangWaiting.begin() + static_cast<std::ptrdiff_t>(k));
             continue;
         }
-        if (!hopeless && g.reserved.empty() &&
+        // Held by its tenant's quota, not by the fleet: says nothing about the gangs after it.
+        if (tried == GangTry::NoRoom && !hopeless && g.reserved.empty() &&
             (failedNeed < 0 || (need <= failedNeed && g.minSlices <= failedSlices && g.memoryGiB <= failedMemory))) {
             failedNeed = need;
             failedSlices = g.minSlices;
@@ -106,17 +118,57 @@ void Engine::reserveForStarving()
     const double after = m_config.platform.gangs.reserveAfterMin;
     if (m_gangWaiting.empty() || after < 0.0)
         return;
-    const int head = m_gangWaiting.front(); // the gang waiting longest
-    if (m_s.now - m_gangs[static_cast<size_t>(head)].release >= after)
-        reserveFor(head);
+    // The gang waiting longest among those their tenants' quotas admit (at their smallest
+    // instances) reserves, and keeps reserving until it starts (reservations moving between
+    // gangs would keep instances idle); if its quota stops admitting it, it gives them up.
+    const auto needSlices = [this](int gang) {
+        const GangState& g = m_gangs[static_cast<size_t>(gang)];
+        return (static_cast<int>(g.members.size()) - g.done) * g.minSlices;
+    };
+    if (m_reserving >= 0) {
+        if (gangAdmitted(m_reserving, needSlices(m_reserving)))
+            reserveFor(m_reserving);
+        else
+            releaseReservations(m_reserving);
+        return;
+    }
+    for (int gang : m_gangWaiting) {
+        if (m_s.now - m_gangs[static_cast<size_t>(gang)].release < after)
+            return;
+        if (gangAdmitted(gang, needSlices(gang))) {
+            reserveFor(gang);
+            return;
+        }
+    }
 }
 
-bool Engine::tryStartGang(int gang)
+bool Engine::gangAdmitted(int gang, int slices)
+{
+    if (!m_s.tenantsOn)
+        return true;
+    GangState& g = m_gangs[static_cast<size_t>(gang)];
+    // Members of a gang share its first member's tenant.
+    const TenantBucket& b = m_s.tenants[static_cast<size_t>(m_s.jobTenant[static_cast<size_t>(g.members.front())])];
+    if (b.mayBorrow || b.used + slices <= b.quota)
+        return true;
+    if (!g.quotaHeld) {
+        g.quotaHeld = true;
+        ++m_pstats.gangQuotaWaits;
+    }
+    return false;
+}
+
+Engine::GangTry Engine::tryStartGang(int gang)
 {
     GangState& g = m_gangs[static_cast<size_t>(gang)];
     const int need = static_cast<int>(g.members.size()) - g.done;
+    // Admission counts the members at their required size; like a single job's, the instances a
+    // gang gets may be larger (a reserved 7g for a 2-slice member) and take its tenant above its
+    // quota by that difference (docs/tenants.md).
+    if (!gangAdmitted(gang, need * g.minSlices))
+        return GangTry::Quota;
     if (m_s.freeInstances + static_cast<int>(g.reserved.size()) < need)
-        return false;
+        return GangTry::NoRoom;
     // Candidates: its reserved instances first, then free ones, smallest size first, then GPU and
     // position order.
     struct Candidate
@@ -147,7 +199,7 @@ bool Engine::tryStartGang(int gang)
         }
     }
     if (static_cast<int>(cands.size()) < need)
-        return false;
+        return GangTry::NoRoom;
     std::stable_sort(cands.begin(), cands.end(),
                      [](const Candidate& a, const Candidate& b) { return a.rank < b.rank; });
     releaseReservations(gang); // reserved instances become free, then the chosen ones are taken
@@ -162,7 +214,7 @@ bool Engine::tryStartGang(int gang)
     g.waiting = 0;
     g.queued = false;
     ++m_pstats.gangStarts;
-    return true;
+    return GangTry::Started;
 }
 
 void Engine::releaseReservations(int gang)

@@ -20,10 +20,20 @@ std::string clockText(double minutes)
     const long long day = total / 1440;
     const long long h = (total % 1440) / 60;
     const long long m = total % 60;
-    std::string out = day > 0 ? "day " + std::to_string(day + 1) + " " : std::string();
-    out += (h < 10 ? "0" : "") + std::to_string(h);
-    out += ":";
-    out += (m < 10 ? "0" : "") + std::to_string(m);
+    // Built with += (GCC 12 at -O3 reports a false -Wrestrict on "x" + s chains).
+    std::string out;
+    if (day > 0) {
+        out += "day ";
+        out += std::to_string(day + 1);
+        out += ' ';
+    }
+    if (h < 10)
+        out += '0';
+    out += std::to_string(h);
+    out += ':';
+    if (m < 10)
+        out += '0';
+    out += std::to_string(m);
     return out;
 }
 
@@ -186,6 +196,13 @@ void Engine::failGpu(int g, FaultKind kind, double until, int window)
         ev.lostWork1gMin += loseWork(j, planned);
         ++ev.jobsHit;
     }
+    if (m_hook != nullptr) {
+        for (std::uint32_t m = gs.heldMask; m != 0; m &= m - 1) {
+            const auto& inst = gs.instances[static_cast<size_t>(std::countr_zero(m))];
+            m_hook->onHeldFault({m_s.now, g, inst.serial, until, planned});
+            ++ev.replicasHit;
+        }
+    }
     m_pstats.downGpuMin += std::max(0.0, until - std::max(m_s.now, gs.failedUntil));
     gs.failedUntil = std::max(gs.failedUntil, until);
     for (InstanceState& inst : gs.instances)
@@ -203,6 +220,11 @@ void Engine::failGpu(int g, FaultKind kind, double until, int window)
                          oneDecimal(m_config.platform.faults.gpuMtbfHours) + " h), repaired at " + clockText(until) +
                          "; " + std::to_string(ev.jobsHit) + " jobs restart, " + oneDecimal(ev.lostWork1gMin) +
                          " 1g-minutes of work lost since their last checkpoints";
+    }
+    if (ev.replicasHit > 0) {
+        ev.explanation += "; ";
+        ev.explanation += std::to_string(ev.replicasHit);
+        ev.explanation += " inference replicas stop, serving again after it and their start-up";
     }
     for (auto* o : m_observers)
         o->onFault(ev);
@@ -226,16 +248,23 @@ void Engine::failInstance(int g)
         ev.lostWork1gMin = loseWork(gs.instances[i].job, false);
         ev.jobsHit = 1;
     }
+    if (gs.instances[i].held && m_hook != nullptr) {
+        m_hook->onHeldFault({m_s.now, g, gs.instances[i].serial, ev.untilMin, false});
+        ev.replicasHit = 1;
+    }
     gs.instances[i].readyAt = ev.untilMin;
     m_readyTimes.push({ev.untilMin, g});
     m_s.refreshGpu(g);
     ++m_pstats.instanceFailures;
     const GpuState& cur = m_s.gpus[static_cast<size_t>(g)];
-    ev.explanation = "instance " + cur.model->profiles[static_cast<size_t>(cur.instances[i].profile)].name +
-                     " at slice " + std::to_string(cur.instances[i].start) + " of GPU " + std::to_string(g) +
-                     " failed, repaired at " + clockText(ev.untilMin) +
-                     (ev.jobsHit > 0 ? "; its job restarts, " + oneDecimal(ev.lostWork1gMin) + " 1g-minutes lost"
-                                     : std::string("; it was idle"));
+    ev.explanation =
+        "instance " + cur.model->profiles[static_cast<size_t>(cur.instances[i].profile)].name + " at slice " +
+        std::to_string(cur.instances[i].start) + " of GPU " + std::to_string(g) + " failed, repaired at " +
+        clockText(ev.untilMin) +
+        (ev.jobsHit > 0 ? "; its job restarts, " + oneDecimal(ev.lostWork1gMin) + " 1g-minutes lost"
+         : ev.replicasHit > 0
+             ? std::string("; its inference replica stops, serving again after the repair and its start-up")
+             : std::string("; it was idle"));
     for (auto* o : m_observers)
         o->onFault(ev);
 }

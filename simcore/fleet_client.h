@@ -31,6 +31,17 @@ public:
     [[nodiscard]] virtual double instanceEnergyWmin(int gpu, int instance) = 0;
 };
 
+/// @brief A failure (or planned maintenance) of the platform layer that hit an instance held by an
+/// inference replica (docs/tenants.md, "Faults"; docs/services.md, "Faults").
+struct HeldFault
+{
+    double timeMin = 0.0;
+    int gpu = 0;
+    std::int64_t serial = 0; ///< the held instance
+    double untilMin = 0.0;   ///< the instance is down until then
+    bool planned = false;    ///< maintenance: the replica is drained, its requests routed again
+};
+
 /// @brief A layer run beside the batch engine at its own ticks (the inference services). With a
 /// hook set, its tick times are engine events and the run lasts until its last tick; without one
 /// the engine is unchanged (docs/engine.md, "Services").
@@ -43,6 +54,9 @@ public:
     /// Called once per tick, inside an engine step, after releases and downtimes and before the
     /// repartitioner and the scheduler.
     virtual void tick(double nowMin, FleetClient& fleet) = 0;
+    /// A fault hit a held instance (called in the engine step of the fault, before tick() of that
+    /// step); the layer handles it at its next tick, at the fault's time.
+    virtual void onHeldFault(const HeldFault& /*fault*/) {}
 };
 
 } // namespace simcore

@@ -84,6 +84,7 @@ struct FaultEvent
     double untilMin = 0.0;
     int jobsHit = 0;
     double lostWork1gMin = 0.0; ///< work lost since the jobs' last checkpoints, in 1g minutes
+    int replicasHit = 0;        ///< inference replicas on the failed GPU or instance
     std::string explanation;
 };
 
@@ -116,9 +117,10 @@ struct PlatformStats
     double busySliceMin = 0.0;     ///< all busy compute-slice minutes of the run
     /// Share of busy compute-slice time that advanced jobs: 1 - (lost + restart) / busy.
     double goodput = 1.0;
-    int gangs = 0;        ///< gang jobs of the run
-    int gangStarts = 0;   ///< all-or-nothing starts (a gang stopped and started again counts twice)
-    int reservations = 0; ///< instances reserved for a starving gang
+    int gangs = 0;          ///< gang jobs of the run
+    int gangStarts = 0;     ///< all-or-nothing starts (a gang stopped and started again counts twice)
+    int reservations = 0;   ///< instances reserved for a starving gang
+    int gangQuotaWaits = 0; ///< gangs that waited because the whole gang did not fit their tenant's quota
 };
 
 } // namespace simcore

@@ -32,6 +32,30 @@ double ReplicaSim::kvUse() const
                : 1.0;
 }
 
+std::deque<Request> ReplicaSim::crash(double readyAtS, bool planned, ServiceStats& stats)
+{
+    std::deque<Request> back;
+    if (planned) {
+        for (const auto* list : {&m_batch, &m_prefill}) {
+            for (const Active& a : *list)
+                back.push_back({a.arrivalS, a.in, a.out});
+        }
+        std::stable_sort(back.begin(), back.end(),
+                         [](const Request& x, const Request& y) { return x.arrivalS < y.arrivalS; });
+    } else {
+        stats.failedFault += running();
+    }
+    back.insert(back.end(), m_waiting.begin(), m_waiting.end());
+    m_waiting.clear();
+    m_batch.clear();
+    m_prefill.clear();
+    m_kvReserved = 0;
+    m_kvResident = 0;
+    m_readyAtS = std::max(m_readyAtS, readyAtS);
+    m_clockS = std::max(m_clockS, m_readyAtS);
+    return back;
+}
+
 bool ReplicaSim::enqueue(const Request& r, ServiceStats& stats)
 {
     if (static_cast<long long>(r.inTokens) + r.outTokens > m_variant->kvCapacityTokens) {

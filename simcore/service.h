@@ -78,13 +78,15 @@ struct ServiceStats
     long long failedTimeout = 0;
     long long failedNoReplica = 0;
     long long failedTooLarge = 0;
+    long long failedFault = 0;   ///< in a replica's batch when its GPU or instance failed
+    long long requeuedFault = 0; ///< waiting at a failed replica, routed again (not a failure)
     double outputTokensWithinSlo = 0.0;
     double outputTokensServed = 0.0;
     std::vector<float> e2eMs;  ///< per served request
     std::vector<float> ttftMs; ///< per served request
     [[nodiscard]] long long failed() const
     {
-        return failedQueueFull + failedTimeout + failedNoReplica + failedTooLarge;
+        return failedQueueFull + failedTimeout + failedNoReplica + failedTooLarge + failedFault;
     }
 };
 
@@ -106,6 +108,11 @@ public:
     bool enqueue(const Request& r, ServiceStats& stats);
     /// Fails every waiting request (the replica is going away) and stops taking new ones.
     void stopAccepting() { m_accepting = false; }
+    /// Its instance failed or went into maintenance (docs/services.md, "Faults"): the requests in
+    /// the batch are lost (counted in failedFault), or with @p planned returned with the waiting
+    /// ones to be routed again (in arrival order); the replica serves again from @p readyAtS
+    /// (repair and start-up).
+    [[nodiscard]] std::deque<Request> crash(double readyAtS, bool planned, ServiceStats& stats);
     [[nodiscard]] bool accepting() const { return m_accepting; }
     [[nodiscard]] bool ready(double tS) const { return tS >= m_readyAtS; }
     [[nodiscard]] double readyAtS() const { return m_readyAtS; }

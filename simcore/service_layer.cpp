@@ -136,6 +136,26 @@ double ServiceLayer::nextTick() const
     return m_nextTickS <= m_config.horizonS ? m_nextTickS / 60.0 : kInf;
 }
 
+ServiceLayer::Replica* ServiceLayer::pick(int s, double tS)
+{
+    ServiceRun& run = m_runs[static_cast<size_t>(s)];
+    Replica* target = nullptr;
+    bool targetReady = false;
+    for (Replica& r : run.replicas) {
+        if (!r.sim->accepting())
+            continue;
+        r.sim->advanceTo(tS, run.result.stats);
+        const bool ready = r.sim->ready(tS);
+        // Ready replicas first, then the fewest requests, then the oldest replica.
+        if (target == nullptr || (ready && !targetReady) ||
+            (ready == targetReady && r.sim->outstanding() < target->sim->outstanding())) {
+            target = &r;
+            targetReady = ready;
+        }
+    }
+    return target;
+}
+
 void ServiceLayer::route(int s, double untilS)
 {
     ServiceRun& run = m_runs[static_cast<size_t>(s)];
@@ -147,25 +167,42 @@ void ServiceLayer::route(int s, double untilS)
         run.sumIn += req.inTokens;
         run.sumOut += req.outTokens;
         ++run.arrivalsPerTick.back();
-        Replica* target = nullptr;
-        bool targetReady = false;
-        for (Replica& r : run.replicas) {
-            if (!r.sim->accepting())
-                continue;
-            r.sim->advanceTo(req.arrivalS, stats);
-            const bool ready = r.sim->ready(req.arrivalS);
-            // Ready replicas first, then the fewest requests, then the oldest replica.
-            if (target == nullptr || (ready && !targetReady) ||
-                (ready == targetReady && r.sim->outstanding() < target->sim->outstanding())) {
-                target = &r;
-                targetReady = ready;
-            }
-        }
+        Replica* target = pick(s, req.arrivalS);
         if (target == nullptr) {
             ++stats.failedNoReplica;
             continue;
         }
         target->sim->enqueue(req, stats);
+    }
+}
+
+void ServiceLayer::applyFaults(int s)
+{
+    ServiceRun& run = m_runs[static_cast<size_t>(s)];
+    const ServiceSpec& spec = m_services[static_cast<size_t>(s)];
+    ServiceStats& stats = run.result.stats;
+    for (const HeldFault& f : m_faults) {
+        const auto hit = std::find_if(run.replicas.begin(), run.replicas.end(),
+                                      [&](const Replica& r) { return r.gpu == f.gpu && r.serial == f.serial; });
+        if (hit == run.replicas.end())
+            continue;
+        const double tS = f.timeMin * 60.0;
+        route(s, tS); // the requests that arrived before the failure went where they went
+        hit->sim->advanceTo(tS, stats);
+        // In flight: lost with the instance's memory (a failure) or drained (maintenance). Waiting:
+        // routed again (ready replicas first, so the failed one, which serves again only after the
+        // repair and its start-up, last).
+        std::deque<Request> waiting = hit->sim->crash(f.untilMin * 60.0 + spec.startupS, f.planned, stats);
+        ++run.result.replicaFaults;
+        for (const Request& req : waiting) {
+            ++stats.requeuedFault;
+            Replica* target = pick(s, tS);
+            if (target == nullptr) {
+                ++stats.failedNoReplica;
+                continue;
+            }
+            target->sim->enqueue(req, stats);
+        }
     }
 }
 
@@ -333,6 +370,8 @@ ServiceSnapshot ServiceLayer::snapshot(int s, double nowS, const EngineState& st
         snap.meanOut = spec.requests.front().outTokens;
     }
     snap.failedLastTick = run.result.stats.failed() - run.failedBeforeTick;
+    snap.finishedTotal = run.result.stats.served + run.result.stats.failed();
+    snap.withinSloTotal = run.result.stats.withinSlo;
     for (const auto& v : spec.variants)
         snap.room.push_back(roomFor(v, st, 8));
     return snap;
@@ -380,6 +419,7 @@ void ServiceLayer::tick(double nowMin, FleetClient& fleet)
         run.arrivalsPerTick.push_back(0);
         while (static_cast<int>(run.arrivalsPerTick.size()) > 2 * kRateTicksWindow)
             run.arrivalsPerTick.pop_front();
+        applyFaults(static_cast<int>(s));
         route(static_cast<int>(s), last ? kInf : nowS);
         // The last tick lets the replicas finish what they hold (their time after the horizon is not
         // charged), so that every request is counted once.
@@ -420,6 +460,7 @@ void ServiceLayer::tick(double nowMin, FleetClient& fleet)
             releaseDrained(a.service, nowS, fleet);
         }
     }
+    m_faults.clear();
     for (ServiceRun& run : m_runs)
         run.failedBeforeTick = run.result.stats.failed();
     if (nowS >= m_nextPointS || last) {

@@ -38,6 +38,11 @@ struct ServiceSnapshot
     double meanIn = 0.0;       ///< mean input tokens of the requests so far (or of the stream)
     double meanOut = 0.0;
     long long failedLastTick = 0;
+    /// Requests finished so far (served or failed) and of those the ones within the SLO, both
+    /// counted since t = 0: an autoscaler measures its SLO attainment over its own window from the
+    /// differences between ticks.
+    long long finishedTotal = 0;
+    long long withinSloTotal = 0;
     std::vector<int> room; ///< per variant: replicas that could be placed now (capped at 8)
 };
 
@@ -93,6 +98,7 @@ struct ServiceResult
     int scaleDowns = 0;
     int repartitions = 0;     ///< layout changes made to start its replicas
     int failedPlacements = 0; ///< scale-ups with no room
+    int replicaFaults = 0;    ///< its replicas hit by a GPU or instance failure (or maintenance)
     int peakReplicas = 0;
     std::vector<ServicePoint> series;
 };
@@ -110,6 +116,7 @@ public:
 
     [[nodiscard]] double nextTick() const override;
     void tick(double nowMin, FleetClient& fleet) override;
+    void onHeldFault(const HeldFault& fault) override { m_faults.push_back(fault); }
     /// Results once the engine has finished (reads the energy of the instances still held).
     [[nodiscard]] std::vector<ServiceResult> results(const EngineState& finalState) const;
     [[nodiscard]] const std::vector<ServiceSpec>& services() const { return m_services; }
@@ -140,6 +147,10 @@ private:
     };
 
     void route(int s, double untilS);
+    /// The replica a request arriving at @p tS goes to (the accepting replicas advanced to tS).
+    Replica* pick(int s, double tS);
+    /// Faults of its replicas since the last tick, at their times (arrivals before each routed first).
+    void applyFaults(int s);
     void releaseDrained(int s, double nowS, FleetClient& fleet);
     bool startReplica(int s, int variant, double nowS, bool prewarmed, FleetClient& fleet);
     void stopReplica(Replica& r, int s, double nowS, FleetClient& fleet);
@@ -151,6 +162,7 @@ private:
     Autoscaler& m_autoscaler;
     ServiceLayerConfig m_config;
     std::vector<ServiceRun> m_runs;
+    std::vector<HeldFault> m_faults; ///< since the last tick, in time order
     double m_nextTickS = 0.0;
     double m_nextPointS = 0.0;
     int m_nextReplicaId = 1;

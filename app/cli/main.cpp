@@ -79,7 +79,7 @@ Commands:
       a duplicate, and the merged file records where each run came from (meta merged_from). An
       input given twice, or --out naming an input, is refused (docs/cluster.md).
   import TRACE.csv [--format auto|{IMPORTERS}] [--window START_H:LENGTH_H] [--scale X]
-         [--type ID] [--multi-gpu split|serial|skip] [--slack MIN:MAX] [--seed N]
+         [--type ID] [--multi-gpu split|serial|gang|skip] [--slack MIN:MAX] [--seed N]
          [--map release=COL,duration=COL,...] [--time-unit-min X] [--gpus N] [--out JOBS.csv]
       Turns a trace into jobs (docs/trace-import.md) and prints a sanity report: rows read, used,
       skipped and rejected with line numbers, arrivals by hour, sizes, demand against N GPUs.

@@ -91,6 +91,10 @@ void printServiceResults(std::ostream& out, const model::ServiceRunResult& run)
         }
         out << line << "\n";
     }
+    const model::ServiceSummary& all = run.summaries.back();
+    if (all.replicaFaults > 0)
+        out << "faults: " << all.replicaFaults << " replicas hit by GPU or instance failures; " << all.failedFault
+            << " requests in flight failed, " << all.requeuedFault << " waiting requests routed again\n";
     for (const auto& r : run.services)
         printReplicaTimeline(out, r, run.horizonS);
     if (run.refusedRepartitions > 0)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The import dialog's options as the CLI has them (type, multi-GPU, slack, window: the same checks
 // and messages) and its warning when almost every job fits only a 7g slice (docs/trace-import.md).
+#include "import_options.h"
 #include "importdialog.h"
 #include "scenariofile.h"
 #include "workspace.h"
@@ -47,6 +48,7 @@ private slots:
     void optionsShapeTheJobs();
     void badOptionShowsTheCliMessage();
     void warnsWhenAlmostEveryJobNeeds7g();
+    void multiGpuModesAreTheCliModes();
 };
 
 void TestImportDialog::headerNamesTheFormat()
@@ -113,6 +115,32 @@ void TestImportDialog::warnsWhenAlmostEveryJobNeeds7g()
     QCOMPARE(dialog.report().sizeHistogram[1], 9);
     QVERIFY(dialog.sliceWarning().isEmpty());
     QVERIFY(!dialog.findChild<QLabel*>(QStringLiteral("importWarning"))->isVisibleTo(&dialog));
+}
+
+void TestImportDialog::multiGpuModesAreTheCliModes()
+{
+    // The combo lists model::multiGpuModes() in order, the same values --multi-gpu accepts.
+    ui::ImportDialog dialog(fixture("alibaba_pods.csv"), quickstart());
+    const auto& modes = model::multiGpuModes();
+    QCOMPARE(dialog.multiGpuBox()->count(), static_cast<int>(modes.size()));
+    for (int i = 0; i < dialog.multiGpuBox()->count(); ++i) {
+        const std::string id = dialog.multiGpuBox()->itemData(i).toString().toStdString();
+        QCOMPARE(id, modes[static_cast<size_t>(i)].id);
+        model::ImportSettings s;
+        QVERIFY(model::setImportMultiGpu(s, id).empty());
+    }
+    // Gang: the 2-GPU pod becomes one gang of two 7g members, as `import --multi-gpu gang` does.
+    choose(dialog.multiGpuBox(), QStringLiteral("gang"));
+    QCOMPARE(dialog.jobs().size(), size_t(9));
+    int members = 0;
+    for (const simcore::Job& job : dialog.jobs()) {
+        if (job.gang >= 0) {
+            ++members;
+            QCOMPARE(job.gangMinSlices, 7);
+        }
+    }
+    QCOMPARE(members, 2);
+    QVERIFY(dialog.canAccept());
 }
 
 QTEST_MAIN(TestImportDialog)

@@ -194,6 +194,82 @@ private slots:
         QVERIFY(run.services[0].energyWmin > 0.0);
     }
 
+    void faultsReachReplicas()
+    {
+        // One A100-40GB as a 7g held by the only replica (1 s per iteration, one request at a
+        // time). Requests at 0, 1 and 2 s of 1 + 100 tokens: each runs 100 iterations (100 s).
+        // Maintenance takes the GPU down over [66 s, 126 s): r1 (in flight) and r2, r3 (waiting)
+        // are routed again to the same replica, which serves after the repair and its 30 s
+        // start-up, from 156 s: r1 ends at 256 s, r2 at 356 s, r3 at 456 s.
+        const auto base = [](const char* faults) {
+            std::string text = R"({"format": "migsight-scenario", "version": 1,
+                "fleet": [{"gpu": "A100-40GB", "count": 1, "layouts": [["7g.40gb@0"]]}],
+                "workload": {"kind": "poisson", "rate_per_min": 1, "duration_min": 1, "seed": 1},
+                "preemption": "on-repartition", "faults": )";
+            text += faults;
+            text += "}";
+            model::Problems problems;
+            model::Scenario sc = model::parseScenario(text, "test.json", problems);
+            if (!problems.empty())
+                qFatal("%s", problems.items().front().message.c_str());
+            model::ServicesConfig cfg;
+            cfg.horizonH = 600.0 / 3600.0;
+            sc.services = cfg;
+            return sc;
+        };
+        ServiceVariant v = variant(1000.0, 0.0, 0.0, 100000, 1);
+        v.profile = "7g.40gb";
+        simcore::ServiceSpec s = spec({v});
+        s.requests = {{0.0, 1, 100}, {1.0, 1, 100}, {2.0, 1, 100}};
+        s.slo = slo(1e6, 1e6);
+        s.startupS = 30.0;
+        const auto run = [&](const model::Scenario& sc) {
+            return model::simulateWithServices(sc, {}, {s}, "static-replicas", {}, model::RunOptions{});
+        };
+        const auto planned =
+            run(base(R"({"maintenance": [{"gpu": 0, "start_min": 1.1, "duration_min": 1}], "repair_min": 1})"));
+        const auto& pst = planned.services[0].stats;
+        QCOMPARE(planned.services[0].replicaFaults, 1);
+        QCOMPARE(pst.failedFault, 0LL);
+        QCOMPARE(pst.requeuedFault, 3LL);
+        QCOMPARE(pst.served, 3LL);
+        QCOMPARE(pst.e2eMs.size(), size_t{3});
+        QVERIFY(std::abs(pst.e2eMs[0] - 256000.0) < 1.0); // r1: 0 -> 256 s
+        QVERIFY(std::abs(pst.e2eMs[1] - 355000.0) < 1.0); // r2: 1 -> 356 s
+        QVERIFY(std::abs(pst.e2eMs[2] - 454000.0) < 1.0); // r3: 2 -> 456 s
+        QVERIFY(std::abs(pst.ttftMs[0] - 157000.0) < 1.0);
+        QCOMPARE(planned.batch.faults.size(), size_t{1});
+        QCOMPARE(planned.batch.faults[0].replicasHit, 1);
+        QVERIFY(QString::fromStdString(planned.batch.faults[0].explanation).contains(QStringLiteral("replicas")));
+        const auto summary = model::summarise(planned.services, 600.0).back();
+        QCOMPARE(summary.replicaFaults, 1);
+        QCOMPARE(summary.requeuedFault, 3LL);
+
+        // A failure (MTBF 0.1 h, repair 1 min; with seed 4 the GPU first fails at 9.24 min, 554 s)
+        // while r1 (590 iterations from 0 s) is in flight and r2 (from 1 s) waits: r1 fails with
+        // the cause "fault", r2 is routed again (to the same replica, the only one) and served
+        // after the repair and the start-up; every request is counted once.
+        s.requests = {{0.0, 1, 590}, {1.0, 1, 10}};
+        const auto failing = run(base(R"({"gpu_mtbf_hours": 0.1, "repair_min": 1, "seed": 4})"));
+        const auto& fst = failing.services[0].stats;
+        QVERIFY(!failing.batch.faults.empty());
+        const double t1 = failing.batch.faults.front().time * 60.0;
+        QVERIFY2(t1 > 1.0 && t1 < 590.0, qPrintable(QString::number(t1)));
+        int hits = 0;
+        for (const auto& f : failing.batch.faults)
+            hits += f.kind == simcore::FaultKind::GpuFailure && f.time * 60.0 < 600.0 ? f.replicasHit : 0;
+        QCOMPARE(failing.services[0].replicaFaults, hits);
+        QCOMPARE(fst.failedFault, 1LL);
+        QCOMPARE(fst.requeuedFault, 1LL);
+        QCOMPARE(fst.served, 1LL);
+        QCOMPARE(fst.arrived, fst.served + fst.failed());
+        QCOMPARE(model::summarise(failing.services, 600.0).back().failedFault, 1LL);
+        // Deterministic: the same scenario gives the same counts.
+        const auto again = run(base(R"({"gpu_mtbf_hours": 0.1, "repair_min": 1, "seed": 4})"));
+        QCOMPARE(again.services[0].stats.failedFault, fst.failedFault);
+        QCOMPARE(again.services[0].stats.requeuedFault, fst.requeuedFault);
+    }
+
     void placementKeepsBusyAndHeldInstances()
     {
         // placeReplica on a hand-made state: a 4g.20gb@0 busy, 3g.20gb@4 free: the free 3g is used
@@ -303,6 +379,91 @@ private slots:
         QCOMPARE(a.size(), size_t{1});
         QVERIFY(!a[0].up);
         QCOMPARE(a[0].replica, 3);
+    }
+
+    void wvaFollowsTheAttainmentTarget()
+    {
+        // The service's SLO attainment target (0.9) against the share within the SLO of the
+        // requests finished over WVA's 300 s window; the load alone (KV use 0.3, no queue, steady
+        // rate) asks for nothing.
+        simcore::ServiceSpec s =
+            spec({variant(20, 0.2, 0.001, 5000, 16), variant(10, 0.05, 0.0001, 200000, 256)}, 1, 8);
+        s.variants[0].costPerHour = 1.0;
+        s.variants[1].costPerHour = 2.0;
+        s.slo.attainmentTarget = 0.9;
+        simcore::ServiceSnapshot snap;
+        snap.spec = &s;
+        snap.meanIn = 100;
+        snap.meanOut = 10;
+        snap.room = {8, 8};
+        snap.ratePerS = 0.5;
+        snap.prevRatePerS = 0.5;
+        snap.replicas = {replica(1, 1, 0.3, 0, 4, 2.0)};
+        policies::Wva wva;
+        (void)wva.initialReplicas({s});
+        QVERIFY(wva.decide(0.0, {snap}).empty());
+        // 100 finished, 80 within: 0.8 < 0.9: one replica on the cheapest variant per token with room.
+        snap.finishedTotal = 100;
+        snap.withinSloTotal = 80;
+        auto a = wva.decide(15.0, {snap});
+        QCOMPARE(a.size(), size_t{1});
+        QVERIFY(a[0].up);
+        QCOMPARE(a[0].variant, 1);
+        // Still below, but a replica started within the window: wait for it to show.
+        snap.finishedTotal = 200;
+        snap.withinSloTotal = 160;
+        QVERIFY(wva.decide(30.0, {snap}).empty());
+        // A window later (315 s: the window is 15..315) still below: one more, on the other
+        // variant when the cheap one has no room.
+        snap.room = {8, 0};
+        snap.finishedTotal = 1100;
+        snap.withinSloTotal = 1000; // 1000 finished since 15 s, 920 within: 0.92 >= 0.9
+        QVERIFY(wva.decide(315.0, {snap}).empty());
+        snap.finishedTotal = 2200;
+        snap.withinSloTotal = 1800; // since 30 s: 2000 finished, 1640 within: 0.82
+        a = wva.decide(330.0, {snap});
+        QCOMPARE(a.size(), size_t{1});
+        QVERIFY(a[0].up);
+        QCOMPARE(a[0].variant, 0);
+        // Too few finished requests in the window (fewer than 20): no signal.
+        policies::Wva quiet;
+        (void)quiet.initialReplicas({s});
+        snap.finishedTotal = 0;
+        snap.withinSloTotal = 0;
+        QVERIFY(quiet.decide(0.0, {snap}).empty());
+        snap.finishedTotal = 19;
+        QVERIFY(quiet.decide(15.0, {snap}).empty());
+
+        // Scale-down: two equal replicas at low use; removing one halves the capacity, so the
+        // misses are predicted to double: 1 - 2 * (1 - a) must stay >= 0.95.
+        QVERIFY(std::abs(policies::AttainmentWindow{100, 97}.afterRemoval(2.0, 1.0) - 0.94) < 1e-12);
+        s.slo.attainmentTarget = 0.95;
+        snap.room = {8, 8};
+        snap.ratePerS = 0.01;
+        snap.prevRatePerS = 0.01;
+        snap.replicas = {replica(1, 1, 0.05, 0, 1, 2.0), replica(2, 1, 0.05, 0, 1, 2.0)};
+        const auto removalAt = [&](long long within) {
+            policies::Wva w;
+            (void)w.initialReplicas({s});
+            snap.finishedTotal = 0;
+            snap.withinSloTotal = 0;
+            (void)w.decide(0.0, {snap});
+            snap.finishedTotal = 1000;
+            snap.withinSloTotal = within;
+            return w.decide(130.0, {snap});
+        };
+        QVERIFY(removalAt(970).empty()); // 0.97 -> 0.94 predicted: refused
+        a = removalAt(990);              // 0.99 -> 0.98: removed, the newest of equals
+        QCOMPARE(a.size(), size_t{1});
+        QVERIFY(!a[0].up);
+        QCOMPARE(a[0].replica, 2);
+        a = removalAt(940); // measured below the target: no removal, one more replica instead
+        QCOMPARE(a.size(), size_t{1});
+        QVERIFY(a[0].up);
+        // Parameters by name, bounded.
+        QVERIFY(policies::makeAutoscaler("wva", {{"attainment_window_s", 600.0}}) != nullptr);
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 (void)policies::makeAutoscaler("wva", {{"attainment_window_s", 5.0}}));
     }
 
     void importerOnFixtures()

@@ -140,7 +140,7 @@ void TestImportTable::optionsGiveTheCliMessages_data()
                                         << "--window needs a number from 0.0166666666666667 to 87840, got '0'";
     QTest::newRow("multi-gpu") << "--multi-gpu"
                                << "all"
-                               << "--multi-gpu must be split, serial or skip";
+                               << "--multi-gpu must be split, serial, gang or skip";
     QTest::newRow("map key") << "--map"
                              << "release=a,size=b"
                              << "--map: unknown key 'size' (valid: deadline, duration, memory_gib, release, slack, "

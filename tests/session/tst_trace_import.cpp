@@ -193,6 +193,7 @@ void TestTraceImport::alibabaMultiGpu_data()
     const double w = 10.0 * speedup("bert_train", 7);
     QTest::newRow("split") << "split" << 9 << 8 << 2 << 2 * w;
     QTest::newRow("serial") << "serial" << 8 << 8 << 2 << 2 * w;
+    QTest::newRow("gang") << "gang" << 9 << 8 << 2 << 2 * w;
     QTest::newRow("skip") << "skip" << 7 << 7 << 3 << 0.0;
 }
 
@@ -221,8 +222,24 @@ void TestTraceImport::alibabaMultiGpu()
             ++count;
         }
     }
-    QCOMPARE(count, mode == "split" ? 2 : mode == "serial" ? 1 : 0);
+    QCOMPARE(count, mode == "split" || mode == "gang" ? 2 : mode == "serial" ? 1 : 0);
     QVERIFY2(std::abs(work - multiWork) < 1e-9, qPrintable(QString::number(work)));
+    // gang: the 2-GPU pod is one gang of two whole-GPU members with one deadline (docs/tenants.md);
+    // every other pod stays a single job; the other modes make no gangs.
+    std::vector<const simcore::Job*> members;
+    for (const auto& j : r.jobs) {
+        if (j.gang >= 0)
+            members.push_back(&j);
+    }
+    QCOMPARE(members.size(), size_t{mode == "gang" ? 2u : 0u});
+    if (mode == "gang") {
+        QCOMPARE(members[0]->gang, members[1]->gang);
+        QCOMPARE(members[0]->gangMinSlices, 7);
+        QCOMPARE(members[1]->gangMinSlices, 7);
+        QCOMPARE(members[0]->release, 20.0);
+        QCOMPARE(members[0]->deadline, members[1]->deadline);
+        QVERIFY(members[0]->id != members[1]->id);
+    }
 }
 
 void TestTraceImport::alibabaCountsEveryRowOnceInAWindow()

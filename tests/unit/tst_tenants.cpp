@@ -59,6 +59,7 @@ private slots:
     void importTenantColumn();
     void gangAllOrNothing();
     void gangReservesAgainstStarvation();
+    void gangWaitsForItsTenantsQuota();
 };
 
 void TestTenants::quotaAdmission()
@@ -386,6 +387,49 @@ void TestTenants::gangReservesAgainstStarvation()
     QCOMPARE(byId(r, 101).end, 25.0);
     QCOMPARE(r.platform.reservations, 2);
     QCOMPARE(byId(r, 3).start, 25.0); // the single job released at 10 waited for the gang
+}
+
+void TestTenants::gangWaitsForItsTenantsQuota()
+{
+    // Two GPUs of 3g+3g; nlp is guaranteed 6 compute slices and may not borrow. Its single job
+    // holds a 3g over [0, 10); its gang of two 3g members (released at 0) would take it to 9
+    // slices, above its quota, so it waits although three 3g are free, and starts at 10 when the
+    // single job ends (3 + 6 > 6; 0 + 6 <= 6).
+    Sim sim;
+    sim.layouts = {"3g.20gb@0 3g.20gb@4", "3g.20gb@0 3g.20gb@4"};
+    sim.config.mode = PreemptionMode::OnRepartition;
+    sim.config.platform.tenants = {tenant("nlp", 6, false)};
+    sim.jobs = gangOf(100, 2, 3, 0, 100, 30);
+    for (Job& m : sim.jobs)
+        m.tenant = 0;
+    sim.jobs.push_back(tenantJob(1, 0, 0, 10, 30));
+    const RunResult r = sim.run();
+    QCOMPARE(byId(r, 1).start, 0.0);
+    QCOMPARE(byId(r, 101).start, 10.0);
+    QCOMPARE(byId(r, 102).start, 10.0);
+    QCOMPARE(byId(r, 102).end, 20.0);
+    QCOMPARE(r.platform.gangQuotaWaits, 1);
+    // nlp's usage never passes its quota: 3 slices for 10 min, then 6 for 10 min.
+    QCOMPARE(r.platform.tenantUsage[0].sliceMin, 90.0);
+
+    // A quota of 9 holds the whole gang next to the single job: it starts at once.
+    Sim roomy = sim;
+    roomy.config.platform.tenants[0].quotaSlices = 9;
+    const RunResult q = roomy.run();
+    QCOMPARE(byId(q, 101).start, 0.0);
+    QCOMPARE(q.platform.gangQuotaWaits, 0);
+    // A tenant that may borrow takes idle capacity beyond its quota for its gang as for single jobs.
+    Sim borrowing = sim;
+    borrowing.config.platform.tenants[0].mayBorrow = true;
+    QCOMPARE(byId(borrowing.run(), 101).start, 0.0);
+    // A gang larger than its quota never starts (it is not reserved for either).
+    Sim tiny = sim;
+    tiny.config.platform.tenants[0].quotaSlices = 3;
+    tiny.config.platform.gangs.reserveAfterMin = 1.0;
+    const RunResult t = tiny.run();
+    QCOMPARE(byId(t, 1).end, 10.0);
+    QCOMPARE(byId(t, 101).start, -1.0); // unfinished
+    QCOMPARE(t.platform.reservations, 0);
 }
 
 QTEST_APPLESS_MAIN(TestTenants)

@@ -94,9 +94,8 @@ void ImportDialog::createOptionFields()
         m_type->addItem(QString::fromStdString(type.label), QString::fromStdString(type.id));
     m_multiGpu = new QComboBox;
     m_multiGpu->setObjectName(QStringLiteral("importMultiGpu"));
-    m_multiGpu->addItem(tr("Split: one 7g job per GPU"), QStringLiteral("split"));
-    m_multiGpu->addItem(tr("Serial: one 7g job, run time x GPUs"), QStringLiteral("serial"));
-    m_multiGpu->addItem(tr("Skip multi-GPU pods"), QStringLiteral("skip"));
+    for (const model::MultiGpuMode& mode : model::multiGpuModes()) // the CLI's --multi-gpu values
+        m_multiGpu->addItem(tr(mode.label.c_str()), QString::fromStdString(mode.id));
     m_slack = new QLineEdit(QStringLiteral("1:1.5"));
     m_slack->setObjectName(QStringLiteral("importSlack"));
     m_slack->setToolTip(tr("MIN:MAX: deadline = release + U(MIN, MAX) x run time on a 7g slice (traces without "

@@ -84,6 +84,8 @@ QString TenantsPage::summaryText() const
                     .arg(m_report.gangsStarted)
                     .arg(m_report.gangMeanWaitMin, 0, 'f', 1)
                     .arg(m_report.gangMaxWaitMin, 0, 'f', 1);
+    if (s.gangQuotaWaits > 0)
+        text += tr("%n gang(s) waited for their tenant's quota. ", nullptr, s.gangQuotaWaits);
     if (s.preemptionsBack > 0)
         text += tr("%1 borrowing jobs were taken back for tenants under their quota.").arg(s.preemptionsBack);
     return text;
