@@ -16,7 +16,7 @@ namespace cli {
 
 bool takesPlugins(const std::string& command)
 {
-    static constexpr std::array<std::string_view, 6> kCommands{"simulate", "compare", "sweep",
+    static constexpr std::array<std::string_view, 6> kCommands{"simulate", "compare",  "sweep",
                                                                "plan",     "playback", "policies"};
     for (std::string_view c : kCommands) {
         if (command == c)
