@@ -7,6 +7,7 @@
 #include "compare.h"
 #include "layout_bound.h"
 #include "plan_space.h"
+#include "policy_registry.h"
 #include "results.h"
 #include "simulation.h"
 
@@ -140,7 +141,7 @@ const std::vector<LayoutBound>& Search::boundsFor(const Point& point, const std:
 bool Search::score(const std::vector<simcore::FleetGpu>& fleet, const std::vector<LayoutBound>& bounds, bool prune,
                    LayoutScore& out, double* stoppedAbove)
 {
-    const auto& registry = policies::builtinRegistry();
+    const auto& registry = policyRegistry();
     const double seeds = static_cast<double>(m_days.size());
     double staticRest = 0.0;
     for (const auto& b : bounds)

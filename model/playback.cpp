@@ -2,6 +2,7 @@
 #include "playback.h"
 
 #include "engine.h"
+#include "policy_registry.h"
 #include "recorder.h"
 #include "registry.h"
 
@@ -125,7 +126,7 @@ std::shared_ptr<const Playback> Playback::record(std::shared_ptr<const Scenario>
                                                  std::vector<simcore::Job> jobs, const RunOptions& options,
                                                  int keyframeEvery)
 {
-    const auto& registry = policies::builtinRegistry();
+    const auto& registry = policyRegistry();
     const PolicyChoice& sched = options.scheduler ? *options.scheduler : scenario->scheduler;
     const PolicyChoice& repart = options.repartitioner ? *options.repartitioner : scenario->repartitioner;
     auto scheduler = registry.createScheduler(sched.id, sched.params);

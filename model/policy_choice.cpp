@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "policy_choice.h"
 
+#include "policy_registry.h"
 #include "registry.h"
 
 #include <cmath>
@@ -47,7 +48,7 @@ PolicyChoice parsePolicyChoice(const std::string& text, PolicyKind kind, const p
             choice.params[part.substr(0, eq)] = paramValue(part.substr(eq + 1));
         }
     }
-    const auto& reg = registry != nullptr ? *registry : policies::builtinRegistry();
+    const auto& reg = registry != nullptr ? *registry : policyRegistry();
     // Creating the policy checks the id and every parameter, with the registry's messages.
     if (kind == PolicyKind::Scheduler)
         (void)reg.createScheduler(choice.id, choice.params);

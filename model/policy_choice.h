@@ -17,7 +17,8 @@ enum class PolicyKind { Scheduler, Repartitioner };
 /// @brief Parses a policy with parameters as given on the command line: "ID" or
 /// "ID:key=value;key=value" (e.g. "smart-mig:decision_interval_min=2;max_changes_per_gpu_day=8").
 /// A value that reads whole as a number is a number, anything else a text. The id and every
-/// parameter are checked against @p registry (nullptr: the built-in one).
+/// parameter are checked against @p registry (nullptr: model::policyRegistry(), the built-in policies
+/// plus those of loaded plugins).
 /// @throws policies::PolicyError naming the item and the problem (unknown id or parameter, a value
 /// out of range, a part without '=').
 [[nodiscard]] PolicyChoice parsePolicyChoice(const std::string& text, PolicyKind kind,

@@ -6,6 +6,7 @@
 #include "fleet_reader.h"
 #include "input_limits.h"
 #include "json_reader.h"
+#include "policy_registry.h"
 #include "service_reader.h"
 #include "tenants.h"
 #include "workload_reader.h"
@@ -94,7 +95,7 @@ PolicyChoice readPolicy(JsonReader& r, const Json& root, const char* key, const 
             }
         }
     }
-    const auto& reg = policies::builtinRegistry();
+    const auto& reg = policyRegistry();
     const policies::PolicyInfo* info = scheduler ? reg.findScheduler(choice.id) : reg.findRepartitioner(choice.id);
     if (info == nullptr) {
         std::string valid;

@@ -3,6 +3,7 @@
 #include "service_run.h"
 
 #include "json_reader.h"
+#include "policy_registry.h"
 #include "recorder.h"
 
 #include <algorithm>
@@ -105,7 +106,7 @@ ServiceRunResult simulateWithServices(const Scenario& scenario, const std::vecto
                                       const std::vector<simcore::ServiceSpec>& services, const std::string& autoscaler,
                                       const policies::AutoscalerParams& params, const RunOptions& options)
 {
-    const auto& registry = policies::builtinRegistry();
+    const auto& registry = policyRegistry();
     const PolicyChoice& sched = options.scheduler ? *options.scheduler : scenario.scheduler;
     const PolicyChoice& repart = options.repartitioner ? *options.repartitioner : scenario.repartitioner;
     auto scheduler = registry.createScheduler(sched.id, sched.params);

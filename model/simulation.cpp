@@ -3,6 +3,7 @@
 
 #include "input_limits.h"
 #include "jobs_csv.h"
+#include "policy_registry.h"
 #include "recorder.h"
 #include "tenants.h"
 
@@ -94,7 +95,7 @@ simcore::EngineConfig engineConfig(const Scenario& scenario, std::uint64_t seed,
 
 simcore::RunResult simulate(const Scenario& scenario, const std::vector<simcore::Job>& jobs, const RunOptions& options)
 {
-    const auto& registry = policies::builtinRegistry();
+    const auto& registry = policyRegistry();
     const PolicyChoice& sched = options.scheduler ? *options.scheduler : scenario.scheduler;
     const PolicyChoice& repart = options.repartitioner ? *options.repartitioner : scenario.repartitioner;
     checkRunSize(scenario, jobs, repart);

@@ -4,10 +4,13 @@
 #include "convert.h"
 #include "engine.h"
 #include "jobs_csv.h"
+#include "platform_results.h"
 #include "recorder.h"
 #include "registry.h"
+#include "service_build.h"
 #include "simulation.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace pymig {
@@ -95,18 +98,87 @@ simcore::RunResult runDay(const model::Scenario& sc, const std::vector<simcore::
     return simcore::runToEnd(engine, timeSeries);
 }
 
+std::string autoscalerList()
+{
+    std::string text = "valid: ";
+    for (const auto& id : policies::autoscalerIds()) {
+        if (text.size() > 7)
+            text += ", ";
+        text += id;
+    }
+    return text;
+}
+
+/// A day of the scenario's jobs and services under one autoscaler (model::simulateWithServices,
+/// docs/services.md): the batch result with "services" added.
+py::dict runWithServices(const model::Scenario& sc, const std::vector<simcore::Job>& day,
+                         const model::PolicyChoice& sched, const model::PolicyChoice& repart, std::uint64_t seed,
+                         bool timeSeries, const py::object& autoscaler)
+{
+    model::Problems problems;
+    const auto services = model::buildServices(sc, problems);
+    if (!problems.empty())
+        throw InputError(problems.text());
+    if (!autoscaler.is_none() && !py::isinstance<py::str>(autoscaler))
+        throw InputError("autoscaler= is an id (text): " + autoscalerList());
+    const std::string scaler = autoscaler.is_none() ? sc.services->autoscaler : autoscaler.cast<std::string>();
+    const auto ids = policies::autoscalerIds();
+    if (std::find(ids.begin(), ids.end(), scaler) == ids.end()) {
+        std::string msg = "autoscaler= '";
+        msg += scaler;
+        msg += "' is unknown: ";
+        msg += autoscalerList();
+        throw InputError(msg);
+    }
+    // The scenario's autoscaler parameters belong to its autoscaler; another one runs with its defaults.
+    const auto params =
+        scaler == sc.services->autoscaler ? sc.services->autoscalerParams : policies::AutoscalerParams{};
+    model::RunOptions options;
+    options.seed = seed;
+    options.scheduler = sched;
+    options.repartitioner = repart;
+    options.timeSeries = timeSeries;
+    std::optional<model::ServiceRunResult> run;
+    {
+        std::optional<py::gil_scoped_release> release;
+        if (!isPythonPolicy(sched.id) && !isPythonPolicy(repart.id))
+            release.emplace();
+        run = model::simulateWithServices(sc, day, services, scaler, params, options);
+    }
+    py::dict out = resultToPython(run->batch);
+    out["services"] = serviceRunToPython(*run);
+    if (py::object platform = tenantReportToPython(sc, run->batch); !platform.is_none())
+        out["platform"] = platform;
+    return out;
+}
+
 py::dict run(const ScenarioRef& ref, const py::object& jobs, const py::object& scheduler,
-             const py::object& repartitioner, const py::object& seed, bool timeSeries, bool explain)
+             const py::object& repartitioner, const py::object& seed, bool timeSeries, bool explain,
+             const py::object& autoscaler)
 {
     const model::Scenario& sc = *ref.scenario;
+    if (!autoscaler.is_none() && !sc.services) {
+        // Appended, not "..." + name + "...": GCC 12 at -O3 flags that chain with a false -Wrestrict.
+        std::string msg = "autoscaler=: the scenario '";
+        msg += sc.name;
+        msg += "' has no services section (docs/services.md)";
+        throw InputError(msg);
+    }
+    if (sc.services && explain)
+        throw InputError("explain=True: not available for a scenario with services (docs/python.md)");
     const std::uint64_t s = workloadSeed(sc, seed);
     const auto day = jobsOrDay(sc, jobs, s);
+    const auto sched = policyChoice(scheduler, sc.scheduler);
+    const auto repart = policyChoice(repartitioner, sc.repartitioner);
+    if (sc.services)
+        return runWithServices(sc, day, sched, repart, s, timeSeries, autoscaler);
     ExplanationLog log;
-    const auto result = runDay(sc, day, policyChoice(scheduler, sc.scheduler),
-                               policyChoice(repartitioner, sc.repartitioner), s, timeSeries, explain ? &log : nullptr);
+    const auto result = runDay(sc, day, sched, repart, s, timeSeries, explain ? &log : nullptr);
     py::dict out = resultToPython(result);
     if (explain)
         out["explanations"] = log.toPython();
+    if (py::object platform = tenantReportToPython(sc, result); !platform.is_none())
+        out["platform"] = platform;
     return out;
 }
 
@@ -175,9 +247,11 @@ void bindScenario(py::module_& m)
             "The day's jobs as NumPy columns (generated from the workload with this seed, or read from its CSV).")
         .def("import_jobs", &importJobs, "path"_a, "Reads a jobs CSV (id,type,release_min,deadline_min,work_1g_min).")
         .def("run", &run, "jobs"_a = py::none(), "scheduler"_a = py::none(), "repartitioner"_a = py::none(),
-             "seed"_a = py::none(), "time_series"_a = true, "explain"_a = false,
+             "seed"_a = py::none(), "time_series"_a = true, "explain"_a = false, "autoscaler"_a = py::none(),
              "Simulates one day; returns metrics, per-job results and time series as NumPy arrays (and with "
-             "explain=True the scheduler's reasons; results are the same either way).")
+             "explain=True the scheduler's reasons; results are the same either way). With services in the "
+             "scenario also 'services' (autoscaler= wva, hpa or static-replicas); with tenants, placement or "
+             "faults also 'platform' (per tenant, Jain's index, faults, goodput, gang waits).")
         .def("bounds", &bounds, "jobs"_a = py::none(), "seed"_a = py::none(),
              "Energy and average-tardiness lower bounds of the day (docs/bounds.md).")
         .def("__repr__", [](const ScenarioRef& r) { return "<migsight.Scenario '" + r.scenario->name + "'>"; });

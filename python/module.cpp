@@ -2,6 +2,7 @@
 // `import migsight`: the engine from Python (docs/python.md).
 #include "bindings.h"
 #include "errors.h"
+#include "policy_registry.h"
 #include "registry.h"
 #include "resources.h"
 #include "spaces_py.h"
@@ -63,6 +64,8 @@ PYBIND11_MODULE(migsight, m)
     pymig::bindScenario(m);
     pymig::bindEnv(m);
     pymig::bindPythonPolicies(m);
+    // The model functions inside the module (services, playback) look policies up here too.
+    model::usePolicyRegistry(pymig::moduleRegistry());
     // migsight-cli --plugin (app/cli/python_plugin.cpp) takes the registry from here, with the
     // policies the plugin file registered.
     m.def("_registry", [] { return py::capsule(&pymig::moduleRegistry(), "migsight.registry"); });

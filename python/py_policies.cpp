@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Schedulers and repartitioners written in Python, registered at run time (docs/python.md,
 // "Policies in Python"): migsight.register_scheduler(name, cls), register_repartitioner(name, cls).
+// Every call into Python takes the GIL (py::gil_scoped_acquire: a counter when the thread holds it
+// already), so the policies also run on threads that do not hold it: compare's and sweep's workers
+// in migsight-cli --plugin and the studio's, where the host released the GIL after loading.
 #include "bindings.h"
 #include "errors.h"
 #include "py_round.h"
@@ -44,6 +47,7 @@ py::object newRound()
 class PyScheduler : public simcore::Scheduler
 {
 public:
+    /// Built with the GIL held (instantiate()).
     explicit PyScheduler(py::object obj)
         : m_obj(std::move(obj))
         , m_round(newRound())
@@ -52,8 +56,18 @@ public:
         , m_static(!py::hasattr(m_obj, "queue_key_is_static") || m_obj.attr("queue_key_is_static").cast<bool>())
     {
     }
+    ~PyScheduler() override
+    {
+        py::gil_scoped_acquire gil; // the last references go with the GIL held
+        m_obj = py::object();
+        m_round = py::object();
+        m_keyRound = py::object();
+    }
+    PyScheduler(const PyScheduler&) = delete;
+    PyScheduler& operator=(const PyScheduler&) = delete;
     void reset(const simcore::RunSetup& setup) override
     {
+        py::gil_scoped_acquire gil;
         if (py::hasattr(m_obj, "reset"))
             m_obj.attr("reset")(setupToPython(setup));
     }
@@ -61,6 +75,7 @@ public:
     {
         if (!m_hasKey)
             return Scheduler::queueKey(view, j);
+        py::gil_scoped_acquire gil;
         RoundScope scope(m_keyRound.cast<PyRound&>(), &view, nullptr, nullptr);
         const py::object key = m_obj.attr("queue_key")(m_keyRound, j);
         if (py::isinstance<py::tuple>(key)) {
@@ -72,6 +87,7 @@ public:
     [[nodiscard]] bool queueKeyIsStatic() const override { return m_static; }
     void schedule(simcore::ScheduleRound& round) override
     {
+        py::gil_scoped_acquire gil;
         RoundScope scope(m_round.cast<PyRound&>(), &round, &round, nullptr);
         m_obj.attr("schedule")(m_round);
     }
@@ -87,12 +103,22 @@ private:
 class PyRepartitioner : public simcore::Repartitioner
 {
 public:
+    /// Built with the GIL held (instantiate()).
     explicit PyRepartitioner(py::object obj)
         : m_obj(std::move(obj)), m_round(newRound()), m_hasWakeup(py::hasattr(m_obj, "next_wakeup"))
     {
     }
+    ~PyRepartitioner() override
+    {
+        py::gil_scoped_acquire gil;
+        m_obj = py::object();
+        m_round = py::object();
+    }
+    PyRepartitioner(const PyRepartitioner&) = delete;
+    PyRepartitioner& operator=(const PyRepartitioner&) = delete;
     std::vector<simcore::Layout> initialLayouts(const simcore::RunSetup& setup) override
     {
+        py::gil_scoped_acquire gil;
         if (!py::hasattr(m_obj, "initial_layouts"))
             return setup.layouts;
         const py::object out = m_obj.attr("initial_layouts")(setupToPython(setup));
@@ -111,12 +137,16 @@ public:
     }
     void decide(simcore::RepartitionRound& round) override
     {
+        py::gil_scoped_acquire gil;
         RoundScope scope(m_round.cast<PyRound&>(), &round, nullptr, &round);
         m_obj.attr("decide")(m_round);
     }
     [[nodiscard]] double nextWakeup(double now) const override
     {
-        return m_hasWakeup ? m_obj.attr("next_wakeup")(now).cast<double>() : Repartitioner::nextWakeup(now);
+        if (!m_hasWakeup)
+            return Repartitioner::nextWakeup(now);
+        py::gil_scoped_acquire gil;
+        return m_obj.attr("next_wakeup")(now).cast<double>();
     }
 
 private:
@@ -147,11 +177,11 @@ std::vector<policies::ParamSpec> paramSpecs(const py::object& cls)
     return out;
 }
 
-/// An instance of the class registered as @p id, with the run's parameters as keyword arguments.
+/// An instance of the class registered as @p id, with the run's parameters as keyword arguments
+/// (called with the GIL held).
 py::object instantiate(const std::string& id, const std::vector<policies::ParamSpec>& specs,
                        const policies::ResolvedParams& params)
 {
-    py::gil_scoped_acquire gil;
     py::dict kwargs;
     for (const auto& p : specs) {
         if (p.kind == "text")
@@ -189,6 +219,7 @@ void bindPythonPolicies(py::module_& m)
             registerClass(id, cls, description, reg.findScheduler(id) != nullptr, [&](policies::PolicyInfo info) {
                 const auto specs = info.params;
                 reg.addScheduler(std::move(info), [id, specs](const policies::ResolvedParams& p) {
+                    py::gil_scoped_acquire gil;
                     return std::make_unique<PyScheduler>(instantiate(id, specs, p));
                 });
             });
@@ -202,6 +233,7 @@ void bindPythonPolicies(py::module_& m)
             registerClass(id, cls, description, reg.findRepartitioner(id) != nullptr, [&](policies::PolicyInfo info) {
                 const auto specs = info.params;
                 reg.addRepartitioner(std::move(info), [id, specs](const policies::ResolvedParams& p) {
+                    py::gil_scoped_acquire gil;
                     return std::make_unique<PyRepartitioner>(instantiate(id, specs, p));
                 });
             });

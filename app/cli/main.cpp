@@ -4,6 +4,7 @@
 #include "atomic_file.h"
 #include "commands.h"
 #include "mpi_layer.h"
+#include "plugins.h"
 #include "registry.h"
 #include "session_store.h"
 #include "trace_import.h"
@@ -28,13 +29,12 @@ Commands:
       board's named configuration lists (fleet-12, single-19).
   simulate SCENARIO.json [--jobs JOBS.csv] [--seed N] [--scheduler ID] [--repartitioner ID]
            [--json] [--jobs-out RESULTS.csv] [--workload-out JOBS.csv] [--db SESSION.sqlite]
-           [--plugin POLICIES.py] [--autoscaler wva|hpa|static-replicas]
+           [--autoscaler wva|hpa|static-replicas]
            [--placement scheduler|pack|spread]
       Simulates the scenario's day. --jobs replaces its workload by a jobs CSV
       (id,type,release_min,deadline_min,work_1g_min); --jobs-out writes per-job results;
       --workload-out writes the jobs that were simulated in the input format; --db stores the
-      run (settings, metrics, per-job results, time series) in a session file; --plugin runs a
-      Python file that registers policies with the migsight module (docs/python.md, Plugins).
+      run (settings, metrics, per-job results, time series) in a session file.
       A policy may carry parameters: --repartitioner "smart-mig:decision_interval_min=2;top_k=3"
       (here and in compare's --runs; `policies` lists them). The summary ends with the churn:
       layout changes and reconfiguration downtime per GPU per day. With tenants, placement or
@@ -144,10 +144,16 @@ Commands:
       and writes its weights; progress on stderr. Ctrl-C finishes the days in progress and writes
       FILE.json.checkpoint.json; the same command resumes from it.
   playback SCENARIO.json --out-dir DIR [--scheduler ID] [--repartitioner ID] [--seed N]
-           [--from MIN] [--to MIN] [--steps N] [--size WxH]
+           [--from MIN] [--to MIN] [--steps N] [--size WxH] [--text FILE]
       Re-runs the scenario with the policies explaining their decisions and writes the events
       between --from and --to (minutes; default the whole run), at most N of them (default 100),
-      as DIR/frame-0001.png, ...: the fleet, the queue and the step's decisions (docs/playback.md).
+      as DIR/frame-0001.png, ...: the fleet, the queue and the step's decisions (docs/playback.md);
+      --text also writes each frame's decisions as lines of text.
+
+Python policies: simulate, compare, sweep, plan, playback and policies take --plugin FILE.py
+(repeatable): the file registers schedulers and repartitioners with the migsight module, and the
+command, its scenario and its --scheduler, --repartitioner and --runs may name them (docs/python.md,
+Plugins).
 
 MPI: started by mpirun or srun (in a build with MPI), sweep and compare share their runs over
 the ranks; rank 0 prints and writes the results, the same as one process (docs/cluster.md).
@@ -230,6 +236,10 @@ int runMain(std::vector<std::string> words)
                                   "ranks; start it without mpirun or with one rank (docs/cluster.md)");
         if (command != "reproduce") // its --out is a folder (checked by the command)
             cli::checkOutputOptions(words);
+        // Python policies (docs/python.md, "Plugins"): loaded before the command reads its scenario,
+        // so that the scenario, --scheduler, --repartitioner and --runs may name them.
+        if (cli::takesPlugins(command))
+            cli::takePlugins(words);
 #ifdef MIGSIGHT_HAVE_PLAYBACK
         if (command == "playback")
             return cli::runPlayback(words, std::cout, std::cerr);

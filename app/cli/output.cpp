@@ -35,7 +35,7 @@ void writeOutputFile(const std::string& path, const std::function<void(std::ostr
 void checkOutputOptions(const std::vector<std::string>& words)
 {
     for (size_t i = 0; i < words.size(); ++i) {
-        for (const std::string option : {"--out", "--jobs-out", "--workload-out", "--apply-to"}) {
+        for (const std::string option : {"--out", "--jobs-out", "--workload-out", "--apply-to", "--text"}) {
             if (words[i] == option && i + 1 < words.size())
                 (void)model::checkOutputTarget(words[i + 1]);
             else if (words[i].rfind(option + "=", 0) == 0)

@@ -3,6 +3,7 @@
 #include "args.h"
 #include "commands.h"
 #include "day_plan.h"
+#include "policy_registry.h"
 
 #include <nlohmann/json.hpp>
 
@@ -231,7 +232,7 @@ int runPlanDay(const std::vector<std::string>& words, std::ostream& out, std::os
         return kExitBadInput;
     model::DayPlanOptions o = o0;
     if (auto s = args.value("--scheduler")) {
-        (void)policies::builtinRegistry().createScheduler(*s, {});
+        (void)model::policyRegistry().createScheduler(*s, {});
         o.scheduler = model::PolicyChoice{*s, {}};
     }
     const auto t0 = std::chrono::steady_clock::now();

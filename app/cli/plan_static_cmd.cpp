@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "compare.h"
 #include "plan_static.h"
+#include "policy_registry.h"
 #include "result_json.h"
 #include "scenario_writer.h"
 #include "simulation.h"
@@ -148,7 +149,7 @@ int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std:
     if (printProblems(err, problems))
         return kExitBadInput;
     if (auto s = args.value("--scheduler")) {
-        (void)policies::builtinRegistry().createScheduler(*s, {});
+        (void)model::policyRegistry().createScheduler(*s, {});
         scenario.scheduler = {*s, {}};
     }
     auto o = options(args);

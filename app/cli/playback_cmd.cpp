@@ -11,6 +11,7 @@
 #include <QGuiApplication>
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <memory>
 
@@ -46,12 +47,29 @@ QSize frameSize(const Args& args)
     return {w, h};
 }
 
+/// The frames' decisions as text (--text FILE): per frame its time and the lines the frame shows
+/// under the fleet (Playback::describe: the policies' own reasons, a Python policy's included).
+void writeFrameText(const std::string& path, const model::Playback& playback, const std::vector<int>& frames)
+{
+    writeOutputFile(path, [&](std::ostream& f) {
+        char head[64];
+        for (size_t k = 0; k < frames.size(); ++k) {
+            std::snprintf(head, sizeof head, "frame %zu: event %d at %.3f min\n", k + 1, frames[k] + 1,
+                          playback.step(frames[k]).time);
+            f << head;
+            for (const auto& line : playback.describe(frames[k]))
+                f << "  " << line << "\n";
+        }
+    });
+}
+
 } // namespace
 
 int runPlayback(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
-    const Args args(words, {},
-                    {"--scheduler", "--repartitioner", "--seed", "--from", "--to", "--steps", "--out-dir", "--size"});
+    const Args args(
+        words, {},
+        {"--scheduler", "--repartitioner", "--seed", "--from", "--to", "--steps", "--out-dir", "--size", "--text"});
     const std::string input = args.onePositional("SCENARIO.json");
     const auto outDir = args.value("--out-dir");
     if (!outDir)
@@ -90,6 +108,8 @@ int runPlayback(const std::vector<std::string>& words, std::ostream& out, std::o
     char* argv[] = {name, nullptr};
     QGuiApplication app(argc, argv);
     const auto frames = ui::framesBetween(*playback, from, to, static_cast<int>(steps));
+    if (auto text = args.value("--text"))
+        writeFrameText(*text, *playback, frames);
     QString error;
     const int written = ui::writePlaybackFrames(*playback, frames, QString::fromStdString(*outDir), size, &error);
     if (!error.isEmpty()) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 #include "commands.h"
+#include "policy_registry.h"
 #include "registry.h"
 #include "result_json.h"
 
@@ -48,7 +49,7 @@ void printText(std::ostream& out, const char* title, const std::vector<policies:
 int runPolicies(const std::vector<std::string>& words, std::ostream& out, std::ostream& /*err*/)
 {
     const Args args(words, {"--json"}, {});
-    const auto& reg = policies::builtinRegistry();
+    const auto& reg = model::policyRegistry();
     if (args.flag("--json")) {
         nlohmann::ordered_json o;
         o["schedulers"] = nlohmann::ordered_json::array();

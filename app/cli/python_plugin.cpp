@@ -24,6 +24,9 @@ struct PythonApi
     void* (*callNoArgs)(void*) = nullptr;
     void* (*capsulePointer)(void*, const char*) = nullptr;
     void (*printError)() = nullptr;
+    void* (*saveThread)() = nullptr;
+    int (*gilEnsure)() = nullptr;
+    void (*gilRelease)(int) = nullptr;
 };
 
 template <typename F>
@@ -48,6 +51,13 @@ PythonApi loadPython()
     lookUp(lib, "PyObject_CallNoArgs", api.callNoArgs);
     lookUp(lib, "PyCapsule_GetPointer", api.capsulePointer);
     lookUp(lib, "PyErr_Print", api.printError);
+    lookUp(lib, "PyEval_SaveThread", api.saveThread);
+    lookUp(lib, "PyGILState_Ensure", api.gilEnsure);
+    lookUp(lib, "PyGILState_Release", api.gilRelease);
+    // Started once; the GIL is then released, so that any thread (compare's, sweep's and the
+    // studio's workers) can take it: a Python policy takes it for each call (python/py_policies.cpp).
+    api.initialize(0);
+    (void)api.saveThread();
     return api;
 }
 
@@ -59,6 +69,20 @@ std::string modulePath()
     const fs::path installed = exe.parent_path().parent_path() / "lib" / "python3" / "dist-packages";
     return fs::exists(MIGSIGHT_PYTHON_BUILD_DIR, ec) ? MIGSIGHT_PYTHON_BUILD_DIR : installed.string();
 }
+
+/// Holds the GIL for a scope (PyGILState_Ensure / PyGILState_Release).
+class Gil
+{
+public:
+    explicit Gil(const PythonApi& api) : m_api(api), m_state(api.gilEnsure()) {}
+    ~Gil() { m_api.gilRelease(m_state); }
+    Gil(const Gil&) = delete;
+    Gil& operator=(const Gil&) = delete;
+
+private:
+    const PythonApi& m_api;
+    int m_state;
+};
 
 /// A Python string literal of @p text (repr-style, for paths).
 std::string literal(const std::string& text)
@@ -83,7 +107,7 @@ const policies::Registry& loadPythonPlugin(const std::string& file)
     if (!std::ifstream(file))
         throw UsageError("--plugin: cannot read '" + file + "'");
     static const PythonApi api = loadPython();
-    api.initialize(0);
+    const Gil gil(api);
     std::string code = "import sys\nsys.path.insert(0, ";
     code += literal(modulePath());
     code += ")\nimport migsight\n__plugin = ";

@@ -20,10 +20,6 @@
 #include "unfinished_jobs.h"
 #include "units.h"
 
-#ifdef MIGSIGHT_HAVE_PYTHON_PLUGIN
-#include "python_plugin.h"
-#endif
-
 #include <charconv>
 #include <cstdio>
 #include <fstream>
@@ -83,58 +79,24 @@ std::string readText(const std::string& path)
     return text;
 }
 
-namespace {
-
-/// model::simulate() with the policies of a Python plugin (the same engine set-up and seed choice).
-simcore::RunResult simulateWith(const policies::Registry& registry, const model::Scenario& sc,
-                                const std::vector<simcore::Job>& jobs, const model::RunOptions& options)
-{
-    const model::PolicyChoice& sched = options.scheduler ? *options.scheduler : sc.scheduler;
-    const model::PolicyChoice& repart = options.repartitioner ? *options.repartitioner : sc.repartitioner;
-    auto scheduler = registry.createScheduler(sched.id, sched.params);
-    auto repartitioner = registry.createRepartitioner(repart.id, repart.params);
-    const std::uint64_t seed = options.seed.value_or(
-        sc.workload.kind == model::WorkloadSpec::Kind::Poisson ? sc.workload.poisson.seed : sc.workload.diurnal.seed);
-    simcore::Engine engine(model::engineConfig(sc, seed, options), sc.fleetGpus(), sc.jobTypes, jobs, *scheduler,
-                           *repartitioner);
-    return simcore::runToEnd(engine, options.timeSeries);
-}
-
-/// The registry of `--plugin FILE.py` (docs/python.md, "Plugins"), or none.
-const policies::Registry* pluginRegistry(const Args& args)
-{
-    const auto file = args.value("--plugin");
-    if (!file)
-        return nullptr;
-#ifdef MIGSIGHT_HAVE_PYTHON_PLUGIN
-    return &loadPythonPlugin(*file);
-#else
-    throw UsageError("--plugin: this build has no Python support (configure with pybind11 installed)");
-#endif
-}
-
-} // namespace
-
 int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Args args(words, {"--json"},
                     {"--jobs", "--seed", "--scheduler", "--repartitioner", "--jobs-out", "--workload-out", "--db",
-                     "--plugin", "--autoscaler", "--placement"});
+                     "--autoscaler", "--placement"});
     const std::string file = args.onePositional("scenario file");
     model::Problems problems;
     model::Scenario sc = model::loadScenario(file, problems);
     std::optional<std::uint64_t> seed;
     if (auto s = args.value("--seed"))
         seed = seedOption("--seed", *s);
-    // The plugin first: its policies may be named with --scheduler and --repartitioner.
-    const policies::Registry* plugin = pluginRegistry(args);
     model::RunOptions options;
     options.seed = seed;
     options.timeSeries = args.value("--db").has_value();
     if (auto s = args.value("--scheduler"))
-        options.scheduler = model::parsePolicyChoice(*s, model::PolicyKind::Scheduler, plugin);
+        options.scheduler = model::parsePolicyChoice(*s, model::PolicyKind::Scheduler);
     if (auto s = args.value("--repartitioner"))
-        options.repartitioner = model::parsePolicyChoice(*s, model::PolicyKind::Repartitioner, plugin);
+        options.repartitioner = model::parsePolicyChoice(*s, model::PolicyKind::Repartitioner);
     if (auto p = args.value("--placement")) {
         simcore::PlacementMode mode = simcore::PlacementMode::Scheduler;
         if (!model::parsePlacementMode(*p, mode)) {
@@ -199,9 +161,7 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
         options.progress = nullptr;
         serviceRun = model::simulateWithServices(sc, jobs, services, scaler, params, options);
     }
-    const simcore::RunResult result = serviceRun ? serviceRun->batch
-                                      : plugin   ? simulateWith(*plugin, sc, jobs, options)
-                                                 : model::simulate(sc, jobs, options);
+    const simcore::RunResult result = serviceRun ? serviceRun->batch : model::simulate(sc, jobs, options);
     if (auto path = args.value("--jobs-out")) {
         const auto fleet = sc.fleetGpus();
         writeOutputFile(*path, [&](std::ostream& f) { model::writeJobResultsCsv(f, result, sc.jobTypes, fleet); });

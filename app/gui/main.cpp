@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // migsight: the Qt Widgets studio.
 #include "about.h"
+#include "args.h"
 #include "launchoptions.h"
 #include "mainwindow.h"
+#include "plugins.h"
 #include "resources.h"
 #include "scenariofile.h"
 #include "screenshot.h"
@@ -23,6 +25,7 @@
 #include <cstdlib>
 #include <exception>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace {
@@ -31,12 +34,22 @@ constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1;
 constexpr int kExitBadInput = 2;
 
-QStringList rawArguments(int argc, char** argv)
+QStringList rawArguments(const std::vector<std::string>& words)
 {
     QStringList args;
-    for (int i = 1; i < argc; ++i)
-        args << QString::fromLocal8Bit(argv[i]);
+    for (const auto& w : words)
+        args << QString::fromLocal8Bit(w.c_str());
     return args;
+}
+
+/// Python policies for the studio (docs/python.md, "Plugins"): the files of MIGSIGHT_PLUGINS, then
+/// those of --plugin FILE.py (taken out of @p words). Loaded before any scenario is read, so the
+/// policy form lists them and scenarios and sessions may name them.
+void loadStudioPlugins(std::vector<std::string>& words)
+{
+    std::vector<std::string> files = cli::pluginsFromEnvironment();
+    cli::loadPlugins(files);
+    cli::takePlugins(words);
 }
 
 /// The argc/argv QApplication gets: the program name and the arguments that are not ours.
@@ -159,7 +172,14 @@ int runStudio(int argc, char** argv)
     const qint64 mainStartNs = ui::steadyNowNs();
     // Our options are taken out before QApplication sees the line: it would take "--session" for
     // itself, and --help, --version and usage errors must work without a display.
-    ui::LaunchOptions options = ui::parseLaunchOptions(rawArguments(argc, argv));
+    std::vector<std::string> words(argv + 1, argv + argc);
+    try {
+        loadStudioPlugins(words);
+    } catch (const cli::UsageError& e) {
+        std::fprintf(stderr, "migsight: %s\n", e.what());
+        return kExitBadInput;
+    }
+    ui::LaunchOptions options = ui::parseLaunchOptions(rawArguments(words));
     if (options.help || options.version) {
         std::fputs(options.help ? ui::launchHelp().toLocal8Bit().constData() : "migsight " MIGSIGHT_VERSION "\n",
                    stdout);

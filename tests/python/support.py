@@ -6,6 +6,7 @@ import pathlib
 SOURCE_DIR = pathlib.Path(os.environ.get("MIGSIGHT_SOURCE_DIR", pathlib.Path(__file__).resolve().parents[2]))
 SAMPLES = SOURCE_DIR / "samples"
 CLI = os.environ.get("MIGSIGHT_CLI", "")
+GUI = os.environ.get("MIGSIGHT_GUI", "")
 
 import migsight  # noqa: E402  (PYTHONPATH points at the build's python/ folder)
 

@@ -48,6 +48,16 @@ class ExamplesTest(unittest.TestCase):
         self.assertLess(float(cedf[2]), float(fcfs[2]))  # CEDF wins on the realistic day (the paper's finding)
         self.assertLess(float(bound[2]), float(cedf[2]))
 
+    def test_compare_autoscalers(self):
+        lines = run("compare_autoscalers.py")
+        overall = {l.split()[0]: l.split() for l in lines if len(l.split()) == 13 and l.split()[1] == "overall"}
+        self.assertEqual(set(overall), {"wva", "hpa", "static-replicas"})
+        for row in overall.values():
+            self.assertGreater(int(row[2]), 0)  # requests
+            self.assertTrue(0.0 <= float(row[7]) <= 100.0)  # SLO attainment in %
+        self.assertNotEqual(overall["wva"][11], overall["static-replicas"][11])  # replica-hours differ
+        self.assertEqual(len([l for l in lines if l.split() and l.split()[0] in overall and len(l.split()) == 14]), 3)
+
 
 if __name__ == "__main__":
     unittest.main()

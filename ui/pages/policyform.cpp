@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "policyform.h"
 
+#include "policy_registry.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -38,7 +40,7 @@ int decimalsFor(const policies::ParamSpec& spec)
 
 PolicyForm::PolicyForm(Kind kind, QWidget* parent) : QWidget(parent), m_kind(kind)
 {
-    const auto& registry = policies::builtinRegistry();
+    const auto& registry = model::policyRegistry();
     m_infos = kind == Kind::Scheduler ? registry.schedulers() : registry.repartitioners();
     m_policy = new QComboBox;
     m_policy->setObjectName(kind == Kind::Scheduler ? QStringLiteral("schedulerBox")
@@ -197,7 +199,7 @@ void PolicyForm::validate()
         if (problems.isEmpty()) {
             // Some values (plans, list names) are only checked when the policy is built.
             try {
-                const auto& registry = policies::builtinRegistry();
+                const auto& registry = model::policyRegistry();
                 if (m_kind == Kind::Scheduler)
                     (void)registry.createScheduler(c.id, c.params);
                 else

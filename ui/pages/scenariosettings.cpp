@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenariosettings.h"
 
+#include "policy_registry.h"
 #include "scenario.h"
 
 #include <QFormLayout>
@@ -104,7 +105,7 @@ QString fleetSummary(const model::Scenario& scenario)
 std::vector<SettingRow> scenarioSettings(const model::Scenario& s)
 {
     const auto tr = [](const char* text) { return ScenarioSettingsView::tr(text); };
-    const auto& registry = policies::builtinRegistry();
+    const auto& registry = model::policyRegistry();
     std::vector<SettingRow> rows;
     rows.push_back({tr("GPUs"), fleetSummary(s), tr("%1 GPUs in total").arg(s.gpuCount())});
     addWorkloadRows(s.workload, rows);

@@ -28,3 +28,13 @@ class Whole:
 
 migsight.register_scheduler("py-fcfs", Fcfs, "FCFS first fit in Python")
 migsight.register_repartitioner("py-whole", Whole, "every GPU one whole instance, in Python")
+
+
+class Failing:
+    """Raises in its first round: the error must end the run (any thread) with Python's message."""
+
+    def schedule(self, r):
+        raise ValueError("py-failing: no decision today")
+
+
+migsight.register_scheduler("py-failing", Failing, "raises in its first round (tests)")
