@@ -19,6 +19,9 @@ class Cedf : public simcore::Scheduler
 public:
     [[nodiscard]] Key queueKey(const simcore::EngineView& view, int j) const override;
     void schedule(simcore::ScheduleRound& round) override;
+    /// Its GPU order follows the layouts only (rebuilt when one changes), its rank words are
+    /// rebuilt every round, and wordChoice() / mostPackedSlice() choose by wantedSizes().
+    [[nodiscard]] bool choosesByWantedSizes() const override { return true; }
 
     /// The class (1..4) of a job type.
     [[nodiscard]] static int jobClass(const simcore::JobType& type);

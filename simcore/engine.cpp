@@ -152,6 +152,12 @@ void Engine::start()
         m_s.refreshGpu(g);
         m_totalPower += m_s.gpus[static_cast<size_t>(g)].powerW[0];
     }
+    // The incremental full reschedule needs a plain run: the queue in kept order, no platform layer,
+    // gangs, services or explanations, and policies that allow it (Scheduler::choosesByWantedSizes).
+    m_incremental = m_s.mode == PreemptionMode::FullReschedule && m_s.keepOrder && !m_platformOn && !m_gangsOn &&
+                    !m_s.tenantsOn && m_s.placement == PlacementMode::Scheduler && m_hook == nullptr &&
+                    !m_s.explaining && m_scheduler.choosesByWantedSizes() && !m_repartitioner.readsQueueOrder();
+    m_keptMask.assign(m_s.gpus.size(), 0u);
     for (auto* o : m_observers)
         o->onStart(*this);
     for (auto* o : m_observers) {

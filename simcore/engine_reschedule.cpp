@@ -3,9 +3,12 @@
 // to the queue, the scheduler's round, and reconcile(), which keeps a job placed back on its own
 // instance running without a break and starts the segments of the others.
 #include "engine.h"
+#include "policy.h"
 
+#include <algorithm>
 #include <bit>
 #include <cassert>
+#include <cstddef>
 #include <cstdint>
 
 namespace simcore {
@@ -24,15 +27,29 @@ void Engine::takeBackRunning()
     // keeps the ones placed back on the very same instance running without a break.
     // A running instance is ready and not draining (drains happen only without preemption), so
     // freeing it makes it free: its bit is set here instead of recounting the GPU.
+    // The incremental full reschedule leaves the jobs of stablePrefix() running: the round would
+    // place each of them back on its own instance (docs/engine.md, "Speed").
     m_previouslyRunning.clear();
+    m_keptPrefix = m_incremental ? stablePrefix() : 0;
+    m_keptTotal += static_cast<std::int64_t>(m_keptPrefix);
+    for (std::size_t k = 0; k < m_keptPrefix; ++k) {
+        const JobState& r = m_s.run[static_cast<size_t>(m_lastRound[k].job)];
+        m_keptMask[static_cast<size_t>(r.gpu)] |= std::uint32_t{1} << r.instance;
+    }
     for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g) {
         GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
         if (gs.busy == gs.heldBusy)
             continue; // no running job (held instances stay as they are)
-        m_s.touch(g);
+        m_s.touch(g); // every GPU with a running job, kept or not: its energy accrues as before
         std::uint32_t kept = 0;
         int keptBusy = 0;
-        for (std::uint32_t m = gs.runningMask; m != 0; m &= m - 1) {
+        if (m_keptPrefix != 0) {
+            kept = m_keptMask[static_cast<size_t>(g)];
+            m_keptMask[static_cast<size_t>(g)] = 0;
+            for (std::uint32_t m = kept; m != 0; m &= m - 1)
+                keptBusy += gs.instances[static_cast<size_t>(std::countr_zero(m))].compute;
+        }
+        for (std::uint32_t m = gs.runningMask & ~kept; m != 0; m &= m - 1) {
             const auto i = static_cast<unsigned>(std::countr_zero(m));
             InstanceState& inst = gs.instances[i];
             const int j = inst.job;
@@ -57,6 +74,59 @@ void Engine::takeBackRunning()
         gs.busy = keptBusy + gs.heldBusy;
         m_s.index.update(g, gs.busy, gs.freeSizes);
     }
+    if (!m_incremental)
+        return;
+    if (m_instanceEpoch != m_s.layoutEpoch) {
+        m_instanceCount = 0;
+        for (const GpuState& gs : m_s.gpus)
+            m_instanceCount += static_cast<int>(gs.instances.size());
+        m_instanceEpoch = m_s.layoutEpoch;
+    }
+    // The round starts as the previous one did only when every instance is free but the kept ones
+    // (none in downtime after a layout change).
+    m_roundClean = m_s.freeInstances + static_cast<int>(m_keptPrefix) == m_instanceCount;
+    assert((m_roundClean || m_keptPrefix == 0) && "kept jobs only after a round that started with every instance free");
+}
+
+std::size_t Engine::stablePrefix() const
+{
+    // The round would start as the last one did (every instance free, the same layouts) and offer
+    // the jobs in the kept order; the last round's first k placements come again as long as the
+    // jobs come in the same order (none finished, none released before them) and the slice rule
+    // looks for the same sizes for each (Scheduler::choosesByWantedSizes): the choice of each
+    // follows from those sizes and the placements before it, which are then the same too.
+    if (!m_lastRoundValid || m_lastRoundEpoch != m_s.layoutEpoch)
+        return 0;
+    const EngineView view(m_s);
+    const std::size_t n = std::min(m_lastRound.size(), m_s.ordered.size());
+    std::size_t k = 0;
+    for (; k < n; ++k) {
+        const RoundPlacement& p = m_lastRound[k];
+        if (m_s.ordered[k].job != p.job || !m_s.run[static_cast<size_t>(p.job)].running ||
+            wantedSizes(view, p.job, p.available) != p.wanted)
+            break;
+    }
+    return k;
+}
+
+void Engine::recordRound()
+{
+    m_lastRound.resize(m_keptPrefix);
+    m_lastRoundValid = m_roundClean;
+    m_lastRoundEpoch = m_s.layoutEpoch;
+    if (!m_roundClean) {
+        m_lastRound.clear();
+        return;
+    }
+    // A job with a memory need is chosen for by more than its wanted sizes: the record stops there.
+    const EngineView view(m_s);
+    for (std::size_t n = 0; n < m_s.placedThisRound.size(); ++n) {
+        const int j = m_s.placedThisRound[n];
+        if (m_s.jobs[static_cast<size_t>(j)].memoryGiB > 0.0)
+            break;
+        const unsigned available = m_s.placedAvailable[n];
+        m_lastRound.push_back({j, available, wantedSizes(view, j, available)});
+    }
 }
 
 void Engine::scheduleRound()
@@ -69,6 +139,7 @@ void Engine::scheduleRound()
     }
     ScheduleRound round(m_s, m_refusals);
     m_s.queueBeginRound();
+    m_s.cursor = m_keptPrefix; // the kept jobs lead the kept order (0 unless incremental)
     m_scheduler.schedule(round);
     m_s.queueEndRound();
 }
@@ -96,6 +167,8 @@ void Engine::enqueue(int j)
 
 void Engine::reconcile()
 {
+    if (m_incremental)
+        recordRound();
     for (int j : m_previouslyRunning) {
         JobState& r = m_s.run[static_cast<size_t>(j)];
         const bool placed = r.placedGpu >= 0;
@@ -130,6 +203,7 @@ void Engine::reconcile()
             startSegment(j);
     }
     m_s.placedThisRound.clear();
+    m_s.placedAvailable.clear();
 }
 
 void Engine::startSegment(int j)
