@@ -8,6 +8,8 @@ namespace policies {
 /// @brief Static: every GPU keeps the scenario's layout all day.
 class StaticRepartitioner : public simcore::Repartitioner
 {
+public:
+    [[nodiscard]] bool readsQueueOrder() const override { return false; }
 };
 
 /// @brief No partitioning: every GPU is one whole-GPU instance (7g) all day.
@@ -15,6 +17,7 @@ class NoPartitioning : public simcore::Repartitioner
 {
 public:
     std::vector<simcore::Layout> initialLayouts(const simcore::RunSetup& setup) override;
+    [[nodiscard]] bool readsQueueOrder() const override { return false; }
 };
 
 } // namespace policies

@@ -66,32 +66,9 @@ struct SliceChoice
     return mask;
 }
 
-/// @brief The sizes the slice rule looks for, among the free sizes @p available (bit k for size k):
-/// those on which job j meets its deadline from now, or if there is none, those of the earliest
-/// finish (equal finishes tie). One pass over the sizes in ascending order, with the very
-/// comparisons of the rule, so the choice that follows is the rule's to the bit.
-[[nodiscard]] inline unsigned wantedSizes(const simcore::EngineView& view, int j, unsigned available)
-{
-    const double rem = view.remaining(j);
-    const double now = view.now();
-    const double deadline = view.job(j).deadline;
-    unsigned meets = 0;
-    unsigned fastest = 0;
-    double best = 0.0;
-    for (unsigned m = available & 0xFEu; m != 0; m &= m - 1) {
-        const int c = std::countr_zero(m);
-        const double finish = now + rem * view.processing(j, c);
-        if (finish <= deadline)
-            meets |= 1u << c;
-        if (fastest == 0 || finish < best) {
-            best = finish;
-            fastest = 1u << c;
-        } else if (finish == best) {
-            fastest |= 1u << c;
-        }
-    }
-    return meets != 0 ? meets : fastest;
-}
+/// The sizes the slice rule looks for (simcore::wantedSizes: the engine's incremental full
+/// reschedule relies on it too).
+using simcore::wantedSizes;
 
 /// @brief The "most packed" slice rule of docs/engine.md ("One step"): scanning GPUs in
 /// @p gpuOrder (or, when it is empty, most packed first through the engine's index), take the

@@ -12,6 +12,7 @@
 #include <queue>
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -86,6 +87,9 @@ public:
     [[nodiscard]] const EngineConfig& config() const { return m_config; }
     [[nodiscard]] int reconfigurations() const { return m_reconfigurations; }
     [[nodiscard]] std::int64_t steps() const { return m_steps; }
+    /// Placements the incremental full reschedule kept instead of making them again (0 when it is
+    /// off: see Scheduler::choosesByWantedSizes); for tests and benchmarks.
+    [[nodiscard]] std::int64_t keptPlacements() const { return m_keptTotal; }
     [[nodiscard]] int completedJobs() const { return m_completed; }
     [[nodiscard]] double makespan() const { return m_lastCompletion; }
     [[nodiscard]] double energyWmin() const;
@@ -110,6 +114,11 @@ private:
     void completeJobs();
     void releaseJobs();
     void takeBackRunning();
+    /// Incremental full reschedule: how many of the previous round's placements this round would
+    /// make again, the same way (docs/engine.md, "Speed"); those jobs are not taken back.
+    [[nodiscard]] std::size_t stablePrefix() const;
+    /// Remembers this round's placements for the next round's stablePrefix().
+    void recordRound();
     void endDowntimes();
     void repartition();
     void applyLayout(int gpu, const Layout& layout, const std::string& reason);
@@ -220,6 +229,25 @@ private:
     Rng m_instanceRng{2};           ///< instance failure times and which instance fails
     std::vector<int> m_priorities;  ///< tenant priorities in use, largest first
     double m_platformAccrued = 0.0; ///< tenant usage accrued up to this time
+
+    // Incremental full reschedule (stablePrefix()): on only when every condition of it holds for
+    // the run (set in start()).
+    struct RoundPlacement
+    {
+        int job;
+        unsigned available; ///< sizes free anywhere just before its placement
+        unsigned wanted;    ///< wantedSizes() of it then
+    };
+    bool m_incremental = false;
+    std::vector<RoundPlacement> m_lastRound; ///< the last round's placements in order (a prefix)
+    bool m_lastRoundValid = false;           ///< it started with every instance free but the kept ones
+    std::uint64_t m_lastRoundEpoch = 0;
+    std::int64_t m_keptTotal = 0;
+    std::size_t m_keptPrefix = 0;          ///< jobs of m_lastRound kept running in this step
+    bool m_roundClean = false;             ///< this round starts with every instance free but the kept ones
+    std::vector<std::uint32_t> m_keptMask; ///< per GPU: instances of the kept jobs (scratch)
+    int m_instanceCount = 0;               ///< instances of the fleet at m_instanceEpoch
+    std::uint64_t m_instanceEpoch = ~std::uint64_t{0};
 
     // Per step scratch.
     std::vector<int> m_previouslyRunning; ///< full-reschedule mode: jobs taken back this step

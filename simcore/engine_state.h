@@ -180,6 +180,9 @@ struct EngineState
     std::uint64_t layoutEpoch = 0; ///< bumps whenever a GPU's layout changes
     double eps = 1e-9;
     std::vector<int> placedThisRound;
+    /// Sizes free anywhere (PackedIndex::availableSizes) just before each placement of
+    /// placedThisRound: what the slice rule chose from (the incremental full reschedule).
+    std::vector<unsigned> placedAvailable;
     std::vector<int> touched;    ///< GPUs whose occupancy changed this step
     std::vector<int> busyBefore; ///< busy slices of each GPU when first touched this step
     std::vector<char> isTouched;
@@ -272,6 +275,7 @@ struct EngineState
             gs.freeSizes &= ~(1u << inst.compute);
         --gs.freeCount;
         --freeInstances;
+        placedAvailable.push_back(index.availableSizes());
         index.update(gpu, gs.busy, gs.freeSizes);
         JobState& r = run[static_cast<size_t>(job)];
         r.placedGpu = gpu;

@@ -3,6 +3,7 @@
 
 #include "engine_state.h"
 
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -61,6 +62,33 @@ public:
 protected:
     const EngineState& m_s;
 };
+
+/// @brief The sizes the slice rule looks for, among the free sizes @p available (bit k for size k):
+/// those on which job j meets its deadline from now, or if there is none, those of the earliest
+/// finish (equal finishes tie). One pass over the sizes in ascending order, with the very
+/// comparisons of the rule, so the choice that follows is the rule's to the bit.
+[[nodiscard]] inline unsigned wantedSizes(const EngineView& view, int j, unsigned available)
+{
+    const double rem = view.remaining(j);
+    const double now = view.now();
+    const double deadline = view.job(j).deadline;
+    unsigned meets = 0;
+    unsigned fastest = 0;
+    double best = 0.0;
+    for (unsigned m = available & 0xFEu; m != 0; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        const double finish = now + rem * view.processing(j, c);
+        if (finish <= deadline)
+            meets |= 1u << c;
+        if (fastest == 0 || finish < best) {
+            best = finish;
+            fastest = 1u << c;
+        } else if (finish == best) {
+            fastest |= 1u << c;
+        }
+    }
+    return meets != 0 ? meets : fastest;
+}
 
 /// @brief One scheduling round: the scheduler places queued jobs on free instances.
 class ScheduleRound : public EngineView
@@ -160,6 +188,14 @@ public:
     /// less work). The default key is static; a scheduler whose key changes must return false
     /// (dev builds assert when a job's key changes while this says true).
     [[nodiscard]] virtual bool queueKeyIsStatic() const { return true; }
+    /// Whether, without explanations, this scheduler offers jobs in queue order, places every job
+    /// without a memory need while an instance is free, and chooses that job's slice from nothing
+    /// but the placements made before it in the round and wantedSizes(view, j, freeSizes()) (the
+    /// Most Packed slice rule over a fixed GPU order; no state of its own carried between rounds).
+    /// Then, in full-reschedule mode, the engine keeps running the jobs of the previous round's
+    /// placements that this round would place the same way (docs/engine.md, "Speed") instead of
+    /// taking them back and placing them again: same results, less work. Default false.
+    [[nodiscard]] virtual bool choosesByWantedSizes() const { return false; }
     /// Places queued jobs: typically, for each job from ScheduleRound::next(), pick a free
     /// instance and ScheduleRound::place() it, until no instance is free.
     virtual void schedule(ScheduleRound& round) = 0;
@@ -177,6 +213,10 @@ public:
     /// Next time (after @p now) at which the engine must call decide() even without another
     /// event; infinity for none.
     [[nodiscard]] virtual double nextWakeup(double /*now*/) const;
+    /// Whether decide() reads the order of EngineView::queue() (not only its size): the engine's
+    /// incremental full reschedule (Scheduler::choosesByWantedSizes) leaves the queue with the same
+    /// jobs in another order, so it runs only with repartitioners that return false. Default true.
+    [[nodiscard]] virtual bool readsQueueOrder() const { return true; }
 };
 
 } // namespace simcore

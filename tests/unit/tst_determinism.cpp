@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Same scenario, same seed, same result, to the last bit: the paper-fleet sample simulated twice,
 // with another scenario simulated in between, gives identical metrics and per-job results
-// (doubles compared with ==). Also: a different seed gives a different day.
+// (doubles compared with ==). Also: a different seed gives a different day, and the incremental
+// full reschedule (docs/engine.md, "Speed") gives what re-placing every job at every event gives.
+#include "basic_repartitioners.h"
+#include "engine.h"
+#include "recorder.h"
+#include "registry.h"
 #include "scenario.h"
 #include "simulation.h"
 
@@ -79,6 +84,61 @@ int firstJobDifference(const simcore::RunResult& a, const simcore::RunResult& b)
     return -1;
 }
 
+/// The paper repartitioner as far as the engine can tell, but one that says it reads the queue's
+/// order: the engine then takes back and re-places every running job at every event.
+class StaticReadingQueue : public policies::StaticRepartitioner
+{
+public:
+    [[nodiscard]] bool readsQueueOrder() const override { return true; }
+};
+
+struct IncrementalRun
+{
+    simcore::RunResult result;
+    std::int64_t kept = 0;
+};
+
+IncrementalRun runEngine(const model::Scenario& sc, const std::vector<simcore::Job>& jobs, const std::string& scheduler,
+                         bool incremental)
+{
+    auto sched = policies::builtinRegistry().createScheduler(scheduler, {});
+    policies::StaticRepartitioner plain;
+    StaticReadingQueue reading;
+    simcore::Repartitioner& repart = incremental ? static_cast<simcore::Repartitioner&>(plain) : reading;
+    simcore::Engine engine(model::engineConfig(sc, 1), sc.fleetGpus(), sc.jobTypes, jobs, *sched, repart);
+    IncrementalRun out;
+    out.result = simcore::runToEnd(engine, true);
+    out.kept = engine.keptPlacements();
+    return out;
+}
+
+bool sameSegments(const simcore::RunResult& a, const simcore::RunResult& b)
+{
+    if (a.segments.size() != b.segments.size())
+        return false;
+    for (size_t i = 0; i < a.segments.size(); ++i) {
+        const auto& x = a.segments[i];
+        const auto& y = b.segments[i];
+        if (x.job != y.job || x.gpu != y.gpu || x.profile != y.profile || x.start != y.start || x.t0 != y.t0 ||
+            x.t1 != y.t1)
+            return false;
+    }
+    return true;
+}
+
+bool sameInstances(const simcore::RunResult& a, const simcore::RunResult& b)
+{
+    if (a.instances.size() != b.instances.size())
+        return false;
+    for (size_t i = 0; i < a.instances.size(); ++i) {
+        const auto& x = a.instances[i];
+        const auto& y = b.instances[i];
+        if (x.gpu != y.gpu || x.serial != y.serial || x.energyWmin != y.energyWmin || x.destroyed != y.destroyed)
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 class TestDeterminism : public QObject
@@ -88,6 +148,8 @@ class TestDeterminism : public QObject
 private slots:
     void paperFleetTwice();
     void differentSeedDiffers();
+    void incrementalRescheduleIsExact_data();
+    void incrementalRescheduleIsExact();
 };
 
 void TestDeterminism::paperFleetTwice()
@@ -119,6 +181,56 @@ void TestDeterminism::differentSeedDiffers()
     QVERIFY(!sameMetrics(a.metrics, b.metrics));
     QVERIFY(sameMetrics(a.metrics, again.metrics));
     QCOMPARE(firstJobDifference(a, again), -1);
+}
+
+void TestDeterminism::incrementalRescheduleIsExact_data()
+{
+    QTest::addColumn<QString>("scheduler");
+    QTest::addColumn<bool>("memory");
+    QTest::addColumn<bool>("incremental"); ///< whether the scheduler takes the incremental path
+    QTest::newRow("edf-most-packed") << "edf-most-packed" << false << true;
+    QTest::newRow("cedf (off the incremental path)") << "cedf" << false << false;
+    // Jobs with a memory need are chosen for by more than their wanted sizes: the kept prefix
+    // must stop at them.
+    QTest::newRow("edf-most-packed, memory needs") << "edf-most-packed" << true << true;
+}
+
+void TestDeterminism::incrementalRescheduleIsExact()
+{
+    QFETCH(QString, scheduler);
+    QFETCH(bool, memory);
+    QFETCH(bool, incremental);
+    const model::Scenario sc = load("paper-fleet.json");
+    model::Problems problems;
+    auto jobs = model::scenarioJobs(sc, std::nullopt, problems);
+    QVERIFY(problems.empty());
+    if (memory) {
+        for (size_t j = 0; j < jobs.size(); j += 3)
+            jobs[j].memoryGiB = j % 2 == 0 ? 4.0 : 9.0; // fits 1g (4.75 GiB) or needs 2g and up
+    }
+    const IncrementalRun fast = runEngine(sc, jobs, scheduler.toStdString(), true);
+    const IncrementalRun full = runEngine(sc, jobs, scheduler.toStdString(), false);
+
+    QCOMPARE(full.kept, std::int64_t{0});
+    // Most placements of a full-reschedule day are the previous event's again: kept, not redone.
+    if (incremental)
+        QVERIFY2(fast.kept > static_cast<std::int64_t>(jobs.size()), qPrintable(QString::number(fast.kept)));
+    else
+        QCOMPARE(fast.kept, std::int64_t{0});
+    QCOMPARE(fast.result.metrics.completed, fast.result.metrics.jobs);
+    QVERIFY2(sameMetrics(fast.result.metrics, full.result.metrics),
+             qPrintable(figures(fast.result.metrics).join(' ') + " vs " + figures(full.result.metrics).join(' ')));
+    QCOMPARE(firstJobDifference(fast.result, full.result), -1);
+    QVERIFY(sameSegments(fast.result, full.result));
+    QVERIFY(sameInstances(fast.result, full.result));
+    QVERIFY(fast.result.gpuEnergyWmin == full.result.gpuEnergyWmin);
+    QVERIFY(fast.result.gpuIdleEnergyWmin == full.result.gpuIdleEnergyWmin);
+    QVERIFY(fast.result.hourlyEnergyWmin == full.result.hourlyEnergyWmin);
+    QVERIFY(fast.result.gpuPower == full.result.gpuPower);
+    QVERIFY(fast.result.series.energyWmin == full.result.series.energyWmin);
+    QVERIFY(fast.result.series.powerW == full.result.series.powerW);
+    QVERIFY(fast.result.series.queued == full.result.series.queued);
+    QVERIFY(fast.result.series.running == full.result.series.running);
 }
 
 QTEST_APPLESS_MAIN(TestDeterminism)
