@@ -35,7 +35,7 @@ class ServicesTest(unittest.TestCase):
         for s in svc["services"]:
             self.assertGreater(s["requests"], 0)
             causes = s["failed_by_cause"]
-            self.assertEqual(set(causes), {"queue_full", "timeout", "no_replica", "too_large"})
+            self.assertEqual(set(causes), {"queue_full", "timeout", "no_replica", "too_large", "fault"})
             self.assertEqual(sum(causes.values()), s["failed"])
             self.assertTrue(0.0 <= s["slo_attainment"] <= 1.0)
             for key in ("effective_tokens_per_s", "cost", "energy_kwh", "replica_hours"):
