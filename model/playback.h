@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "clock_text.h"
 #include "observer.h"
 #include "results.h"
 #include "simulation.h"
@@ -70,8 +71,8 @@ struct FaultHit
 [[nodiscard]] std::string faultText(const Scenario& scenario, const simcore::RunResult& result,
                                     const simcore::FaultEvent& fault, int profile = -1, int start = -1);
 
-/// @brief Minutes as a clock, "10:42" ("day 2 01:05" after the first day).
-[[nodiscard]] std::string clockText(double minutes);
+/// @brief Minutes as a clock, "10:42" ("day 2 01:05" after the first day): the engine's own.
+using simcore::clockText;
 
 /// @brief A fault in a playback step: index into the run's faults, and the failed instance's place.
 struct PlaybackFault

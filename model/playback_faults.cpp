@@ -1,37 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Faults in words: the jobs a failure stopped and the work they lost (docs/tenants.md, "Faults").
 #include "playback.h"
+#include "text_format.h"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace model {
-
-namespace {
-
-std::string oneDecimal(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", v);
-    return buf;
-}
-
-} // namespace
-
-std::string clockText(double minutes)
-{
-    const auto total = static_cast<long long>(std::floor(std::max(0.0, minutes)));
-    const long long day = total / 1440;
-    const long long h = (total % 1440) / 60;
-    const long long m = total % 60;
-    std::string out = day > 0 ? "day " + std::to_string(day + 1) + " " : std::string();
-    out += h < 10 ? "0" : "";
-    out += std::to_string(h);
-    out += m < 10 ? ":0" : ":";
-    out += std::to_string(m);
-    return out;
-}
 
 std::vector<FaultHit> faultHits(const Scenario& scenario, const simcore::RunResult& result,
                                 const simcore::FaultEvent& fault, int profile, int start)
@@ -107,7 +82,7 @@ std::string faultText(const Scenario& scenario, const simcore::RunResult& result
             continue;
         }
         text += " lost ";
-        text += oneDecimal(h.lostMin);
+        text += fixed(h.lostMin, 1);
         text += " min of work, restarts from ";
         text += h.checkpoint ? "its checkpoint" : "the start of its segment";
     }

@@ -2,6 +2,7 @@
 // The engine's platform layer (docs/tenants.md): the tenants' admission passes and preemption
 // back, the pack or spread placement override, and faults with their lost work and restarts.
 // The engine calls into this file only when EngineConfig::platform is active.
+#include "clock_text.h"
 #include "engine.h"
 
 #include <algorithm>
@@ -13,29 +14,6 @@
 namespace simcore {
 
 namespace {
-
-std::string clockText(double minutes)
-{
-    const auto total = static_cast<long long>(std::floor(minutes));
-    const long long day = total / 1440;
-    const long long h = (total % 1440) / 60;
-    const long long m = total % 60;
-    // Built with += (GCC 12 at -O3 reports a false -Wrestrict on "x" + s chains).
-    std::string out;
-    if (day > 0) {
-        out += "day ";
-        out += std::to_string(day + 1);
-        out += ' ';
-    }
-    if (h < 10)
-        out += '0';
-    out += std::to_string(h);
-    out += ':';
-    if (m < 10)
-        out += '0';
-    out += std::to_string(m);
-    return out;
-}
 
 std::string oneDecimal(double v)
 {
