@@ -14,6 +14,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -171,15 +172,37 @@ private:
         double memoryGiB = 0.0; ///< the largest memory need of its members
         double release = 0.0;
         int id = 0;      ///< the gang id of the jobs
+        int tenant = 0;  ///< its first member's tenant bucket (0 without tenants)
         int waiting = 0; ///< members released, not done and not running
         int done = 0;
-        bool queued = false;    ///< in m_gangWaiting
+        bool queued = false;    ///< in its tenant's GangLine
         bool quotaHeld = false; ///< it has waited for its tenant's quota (counted once)
         /// Instances reserved for it (GPU, instance index, serial): anti-starvation.
         std::vector<std::array<std::int64_t, 3>> reserved;
     };
+    /// A gang waiting with all its members, as its tenant's line keeps it (docs/tenants.md).
+    struct GangWait
+    {
+        double release = 0.0;
+        int id = 0;
+        int gang = 0;   ///< index into m_gangs
+        int slices = 0; ///< members still to run x their size: what its quota admission counts
+    };
+    /// The waiting gangs of one tenant (one line without tenants), by (release, gang id). Split
+    /// by tenant so that a tenant whose quota admits none of its gangs is passed over at once.
+    struct GangLine
+    {
+        std::vector<GangWait> waiting;
+        std::multiset<int> slices; ///< of the waiting gangs: the smallest is what the quota must admit
+        std::vector<int> unmarked; ///< gangs that may not have counted as a quota wait yet
+    };
     void gangSetup();
     void gangEnqueue(int j);
+    void gangDequeue(int gang);
+    /// Compute slices its tenant's quota still admits (unbounded without tenants or when it may borrow).
+    int gangRoom(int tenant) const;
+    /// Counts the waiting gangs of @p line as quota waits (all of them are refused by its quota).
+    void markQuotaHeld(GangLine& line);
     void startGangs();
     void reserveForStarving();
     enum class GangTry { Started, NoRoom, Quota };
@@ -219,10 +242,12 @@ private:
     bool m_platformOn = false;
     bool m_gangsOn = false;
     std::vector<GangState> m_gangs;
-    std::vector<int> m_jobGang;     ///< gang index of each job, -1 for none
-    std::vector<int> m_gangWaiting; ///< gangs whose members all wait, by (release, gang id)
-    int m_reserving = -1;           ///< the gang holding reservations
-    std::vector<int> m_gangGpus;    ///< scratch of tryStartGang()
+    std::vector<int> m_jobGang;            ///< gang index of each job, -1 for none
+    std::vector<GangLine> m_gangLines;     ///< waiting gangs per tenant bucket
+    std::vector<std::size_t> m_gangCursor; ///< scratch of startGangs()
+    int m_gangsWaiting = 0;                ///< over all lines
+    int m_reserving = -1;                  ///< the gang holding reservations
+    std::vector<int> m_gangGpus;           ///< scratch of tryStartGang()
     PlatformStats m_pstats;
     std::priority_queue<FaultTimer, std::vector<FaultTimer>, std::greater<>> m_faultTimers;
     Rng m_faultRng{1};              ///< GPU failure times

@@ -49,7 +49,41 @@ void Engine::gangSetup()
         g.release = std::max(g.release, job.release); // it can start when its last member is there
         m_jobGang[j] = it->second;
     }
+    for (GangState& g : m_gangs)
+        g.tenant = m_s.tenantsOn ? m_s.jobTenant[static_cast<size_t>(g.members.front())] : 0;
+    m_gangLines.assign(m_s.tenantsOn ? m_s.tenants.size() : 1, GangLine{});
     m_pstats.gangs = static_cast<int>(m_gangs.size());
+}
+
+int Engine::gangRoom(int tenant) const
+{
+    if (!m_s.tenantsOn)
+        return std::numeric_limits<int>::max();
+    const TenantBucket& b = m_s.tenants[static_cast<size_t>(tenant)];
+    return b.mayBorrow ? std::numeric_limits<int>::max() : b.quota - b.used;
+}
+
+void Engine::markQuotaHeld(GangLine& line)
+{
+    for (int gang : line.unmarked) {
+        GangState& g = m_gangs[static_cast<size_t>(gang)];
+        if (g.queued && !g.quotaHeld) {
+            g.quotaHeld = true;
+            ++m_pstats.gangQuotaWaits;
+        }
+    }
+    line.unmarked.clear();
+}
+
+void Engine::gangDequeue(int gang)
+{
+    GangState& g = m_gangs[static_cast<size_t>(gang)];
+    GangLine& line = m_gangLines[static_cast<size_t>(g.tenant)];
+    const auto at =
+        std::find_if(line.waiting.begin(), line.waiting.end(), [gang](const GangWait& w) { return w.gang == gang; });
+    line.slices.erase(line.slices.find(at->slices));
+    line.waiting.erase(at);
+    --m_gangsWaiting;
 }
 
 void Engine::gangEnqueue(int j)
@@ -67,48 +101,102 @@ void Engine::gangEnqueue(int j)
     if (g.queued || g.waiting < static_cast<int>(g.members.size()) - g.done)
         return;
     g.queued = true;
-    const auto later = [&](int a) {
-        const GangState& x = m_gangs[static_cast<size_t>(a)];
-        return x.release > g.release || (x.release == g.release && x.id > g.id);
-    };
-    const auto at = std::find_if(m_gangWaiting.begin(), m_gangWaiting.end(), later);
-    m_gangWaiting.insert(at, static_cast<int>(gi));
+    const GangWait w{g.release, g.id, static_cast<int>(gi),
+                     (static_cast<int>(g.members.size()) - g.done) * g.minSlices};
+    GangLine& line = m_gangLines[static_cast<size_t>(g.tenant)];
+    const auto at =
+        std::upper_bound(line.waiting.begin(), line.waiting.end(), w, [](const GangWait& a, const GangWait& b) {
+            return a.release < b.release || (a.release == b.release && a.id < b.id);
+        });
+    line.waiting.insert(at, w);
+    line.slices.insert(w.slices);
+    if (!g.quotaHeld)
+        line.unmarked.push_back(static_cast<int>(gi));
+    ++m_gangsWaiting;
 }
 
 void Engine::startGangs()
 {
+    if (m_gangsWaiting == 0)
+        return;
     if (m_s.freeInstances == 0) {
         // Without a free instance only the reserving gang can start (on its reservations): the
         // others need not be looked at (with many gangs held by their quotas that loop dominated).
         if (m_reserving >= 0) {
             const int gang = m_reserving;
             if (tryStartGang(gang) == GangTry::Started)
-                std::erase(m_gangWaiting, gang);
+                gangDequeue(gang);
         }
         return;
+    }
+    // The lines are walked together in (release, gang id) order. A tenant whose quota admits
+    // not even its smallest waiting gang is passed over: all its gangs are held by its quota.
+    const std::size_t lines = m_gangLines.size();
+    m_gangCursor.assign(lines, 0);
+    const auto passOver = [&](std::size_t t) {
+        GangLine& line = m_gangLines[t];
+        if (line.waiting.empty())
+            return true;
+        if (gangRoom(static_cast<int>(t)) >= *line.slices.begin())
+            return false;
+        markQuotaHeld(line);
+        return true;
+    };
+    for (std::size_t t = 0; t < lines; ++t) {
+        if (passOver(t))
+            m_gangCursor[t] = m_gangLines[t].waiting.size();
     }
     // A gang that needs at least as much as one that could not start cannot start either.
     int failedNeed = -1;
     int failedSlices = 8;
     double failedMemory = 0.0;
-    for (size_t k = 0; k < m_gangWaiting.size();) {
-        const GangState& g = m_gangs[static_cast<size_t>(m_gangWaiting[k])];
+    for (;;) {
+        std::size_t t = lines;
+        for (std::size_t u = 0; u < lines; ++u) {
+            if (m_gangCursor[u] >= m_gangLines[u].waiting.size())
+                continue;
+            const GangWait& a = m_gangLines[u].waiting[m_gangCursor[u]];
+            if (t == lines)
+                t = u;
+            else {
+                const GangWait& b = m_gangLines[t].waiting[m_gangCursor[t]];
+                if (a.release < b.release || (a.release == b.release && a.id < b.id))
+                    t = u;
+            }
+        }
+        if (t == lines)
+            break;
+        GangLine& line = m_gangLines[t];
+        const GangWait w = line.waiting[m_gangCursor[t]];
+        GangState& g = m_gangs[static_cast<size_t>(w.gang)];
+        // Held by its tenant's quota, not by the fleet: says nothing about the gangs after it.
+        if (w.slices > gangRoom(static_cast<int>(t))) {
+            if (!g.quotaHeld) {
+                g.quotaHeld = true;
+                ++m_pstats.gangQuotaWaits;
+            }
+            ++m_gangCursor[t];
+            continue;
+        }
         const int need = static_cast<int>(g.members.size()) - g.done;
         const bool hopeless = failedNeed >= 0 && g.reserved.empty() && need >= failedNeed &&
                               g.minSlices >= failedSlices && g.memoryGiB >= failedMemory;
-        const GangTry tried = hopeless ? GangTry::NoRoom : tryStartGang(m_gangWaiting[k]);
+        const GangTry tried = hopeless ? GangTry::NoRoom : tryStartGang(w.gang);
         if (tried == GangTry::Started) {
-            m_gangWaiting.erase(m_gangWaiting.begin() + static_cast<std::ptrdiff_t>(k));
+            line.slices.erase(line.slices.find(w.slices));
+            line.waiting.erase(line.waiting.begin() + static_cast<std::ptrdiff_t>(m_gangCursor[t]));
+            --m_gangsWaiting;
+            if (passOver(t))
+                m_gangCursor[t] = line.waiting.size();
             continue;
         }
-        // Held by its tenant's quota, not by the fleet: says nothing about the gangs after it.
         if (tried == GangTry::NoRoom && !hopeless && g.reserved.empty() &&
             (failedNeed < 0 || (need <= failedNeed && g.minSlices <= failedSlices && g.memoryGiB <= failedMemory))) {
             failedNeed = need;
             failedSlices = g.minSlices;
             failedMemory = g.memoryGiB;
         }
-        ++k;
+        ++m_gangCursor[t];
     }
 }
 
@@ -116,30 +204,38 @@ void Engine::reserveForStarving()
 {
     // Before the scheduler's round, so the instances freed in this step go to the gang first.
     const double after = m_config.platform.gangs.reserveAfterMin;
-    if (m_gangWaiting.empty() || after < 0.0)
+    if (m_gangsWaiting == 0 || after < 0.0)
         return;
     // The gang waiting longest among those their tenants' quotas admit (at their smallest
     // instances) reserves, and keeps reserving until it starts (reservations moving between
     // gangs would keep instances idle); if its quota stops admitting it, it gives them up.
-    const auto needSlices = [this](int gang) {
-        const GangState& g = m_gangs[static_cast<size_t>(gang)];
-        return (static_cast<int>(g.members.size()) - g.done) * g.minSlices;
-    };
     if (m_reserving >= 0) {
-        if (gangAdmitted(m_reserving, needSlices(m_reserving)))
+        const GangState& g = m_gangs[static_cast<size_t>(m_reserving)];
+        if (gangAdmitted(m_reserving, (static_cast<int>(g.members.size()) - g.done) * g.minSlices))
             reserveFor(m_reserving);
         else
             releaseReservations(m_reserving);
         return;
     }
-    for (int gang : m_gangWaiting) {
-        if (m_s.now - m_gangs[static_cast<size_t>(gang)].release < after)
-            return;
-        if (gangAdmitted(gang, needSlices(gang))) {
-            reserveFor(gang);
-            return;
+    // Each line's first admitted gang that has waited long enough; the earliest of those.
+    const GangWait* first = nullptr;
+    for (std::size_t t = 0; t < m_gangLines.size(); ++t) {
+        const GangLine& line = m_gangLines[t];
+        const int room = line.waiting.empty() ? 0 : gangRoom(static_cast<int>(t));
+        if (line.waiting.empty() || room < *line.slices.begin())
+            continue;
+        for (const GangWait& w : line.waiting) {
+            if (m_s.now - w.release < after)
+                break;
+            if (w.slices <= room) {
+                if (first == nullptr || w.release < first->release || (w.release == first->release && w.id < first->id))
+                    first = &w;
+                break;
+            }
         }
     }
+    if (first != nullptr)
+        reserveFor(first->gang);
 }
 
 bool Engine::gangAdmitted(int gang, int slices)
@@ -148,8 +244,7 @@ bool Engine::gangAdmitted(int gang, int slices)
         return true;
     GangState& g = m_gangs[static_cast<size_t>(gang)];
     // Members of a gang share its first member's tenant.
-    const TenantBucket& b = m_s.tenants[static_cast<size_t>(m_s.jobTenant[static_cast<size_t>(g.members.front())])];
-    if (b.mayBorrow || b.used + slices <= b.quota)
+    if (slices <= gangRoom(g.tenant))
         return true;
     if (!g.quotaHeld) {
         g.quotaHeld = true;
