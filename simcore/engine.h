@@ -199,8 +199,9 @@ private:
     void gangSetup();
     void gangEnqueue(int j);
     void gangDequeue(int gang);
-    /// Compute slices its tenant's quota still admits (unbounded without tenants or when it may borrow).
-    int gangRoom(int tenant) const;
+    /// Compute slices @p tenant's quota still admits for @p gang (unbounded without tenants or
+    /// when it may borrow); the reserving gang's hold counts against every other gang.
+    int gangRoom(int tenant, int gang) const;
     /// Counts the waiting gangs of @p line as quota waits (all of them are refused by its quota).
     void markQuotaHeld(GangLine& line);
     void startGangs();

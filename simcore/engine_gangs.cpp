@@ -55,12 +55,15 @@ void Engine::gangSetup()
     m_pstats.gangs = static_cast<int>(m_gangs.size());
 }
 
-int Engine::gangRoom(int tenant) const
+int Engine::gangRoom(int tenant, int gang) const
 {
     if (!m_s.tenantsOn)
         return std::numeric_limits<int>::max();
     const TenantBucket& b = m_s.tenants[static_cast<size_t>(tenant)];
-    return b.mayBorrow ? std::numeric_limits<int>::max() : b.quota - b.used;
+    if (b.mayBorrow)
+        return std::numeric_limits<int>::max();
+    // The reserving gang's hold keeps its tenant's quota for it alone.
+    return b.quota - b.used - (gang == m_reserving ? 0 : b.held);
 }
 
 void Engine::markQuotaHeld(GangLine& line)
@@ -137,7 +140,9 @@ void Engine::startGangs()
         GangLine& line = m_gangLines[t];
         if (line.waiting.empty())
             return true;
-        if (gangRoom(static_cast<int>(t)) >= *line.slices.begin())
+        const GangState* reserving = m_reserving >= 0 ? &m_gangs[static_cast<size_t>(m_reserving)] : nullptr;
+        const int own = reserving != nullptr && reserving->tenant == static_cast<int>(t) ? m_reserving : -1;
+        if (gangRoom(static_cast<int>(t), own) >= *line.slices.begin())
             return false;
         markQuotaHeld(line);
         return true;
@@ -170,7 +175,7 @@ void Engine::startGangs()
         const GangWait w = line.waiting[m_gangCursor[t]];
         GangState& g = m_gangs[static_cast<size_t>(w.gang)];
         // Held by its tenant's quota, not by the fleet: says nothing about the gangs after it.
-        if (w.slices > gangRoom(static_cast<int>(t))) {
+        if (w.slices > gangRoom(static_cast<int>(t), w.gang)) {
             if (!g.quotaHeld) {
                 g.quotaHeld = true;
                 ++m_pstats.gangQuotaWaits;
@@ -208,20 +213,17 @@ void Engine::reserveForStarving()
         return;
     // The gang waiting longest among those their tenants' quotas admit (at their smallest
     // instances) reserves, and keeps reserving until it starts (reservations moving between
-    // gangs would keep instances idle); if its quota stops admitting it, it gives them up.
+    // gangs would keep instances idle). It also holds its tenant's quota: the tenant's other
+    // jobs start only within what the gang leaves, so they cannot refill the quota it waits for.
     if (m_reserving >= 0) {
-        const GangState& g = m_gangs[static_cast<size_t>(m_reserving)];
-        if (gangAdmitted(m_reserving, (static_cast<int>(g.members.size()) - g.done) * g.minSlices))
-            reserveFor(m_reserving);
-        else
-            releaseReservations(m_reserving);
+        reserveFor(m_reserving);
         return;
     }
     // Each line's first admitted gang that has waited long enough; the earliest of those.
     const GangWait* first = nullptr;
     for (std::size_t t = 0; t < m_gangLines.size(); ++t) {
         const GangLine& line = m_gangLines[t];
-        const int room = line.waiting.empty() ? 0 : gangRoom(static_cast<int>(t));
+        const int room = line.waiting.empty() ? 0 : gangRoom(static_cast<int>(t), -1);
         if (line.waiting.empty() || room < *line.slices.begin())
             continue;
         for (const GangWait& w : line.waiting) {
@@ -244,7 +246,7 @@ bool Engine::gangAdmitted(int gang, int slices)
         return true;
     GangState& g = m_gangs[static_cast<size_t>(gang)];
     // Members of a gang share its first member's tenant.
-    if (slices <= gangRoom(g.tenant))
+    if (slices <= gangRoom(g.tenant, gang))
         return true;
     if (!g.quotaHeld) {
         g.quotaHeld = true;
@@ -323,8 +325,11 @@ void Engine::releaseReservations(int gang)
         }
     }
     g.reserved.clear();
-    if (m_reserving == gang)
+    if (m_reserving == gang) {
         m_reserving = -1;
+        if (m_s.tenantsOn)
+            m_s.tenants[static_cast<size_t>(g.tenant)].held = 0;
+    }
 }
 
 void Engine::reserveFor(int gang)
@@ -342,6 +347,9 @@ void Engine::reserveFor(int gang)
         if (m_reserving >= 0)
             releaseReservations(m_reserving);
         m_reserving = gang;
+        if (m_s.tenantsOn && !m_s.tenants[static_cast<size_t>(g.tenant)].mayBorrow)
+            m_s.tenants[static_cast<size_t>(g.tenant)].held =
+                (static_cast<int>(g.members.size()) - g.done) * g.minSlices;
     }
     // Drop reservations that a repartition or a failure took away.
     std::erase_if(g.reserved, [&](const std::array<std::int64_t, 3>& e) {

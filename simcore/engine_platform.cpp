@@ -316,7 +316,7 @@ void Engine::platformScheduleRound()
             m_s.passTenants.clear();
             for (size_t b = 0; b < m_s.tenants.size(); ++b) {
                 const TenantBucket& t = m_s.tenants[b];
-                if (t.priority == priority && t.queued > 0 && (pass == 0 ? t.used < t.quota : t.mayBorrow))
+                if (t.priority == priority && t.queued > 0 && (pass == 0 ? t.used + t.held < t.quota : t.mayBorrow))
                     m_s.passTenants.push_back(static_cast<int>(b));
             }
             if (m_s.passTenants.empty())

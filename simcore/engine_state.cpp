@@ -63,7 +63,7 @@ int EngineState::tenantNext()
     int best = -1;
     for (int b : passTenants) {
         TenantBucket& t = tenants[static_cast<size_t>(b)];
-        if (t.queued == 0 || (quotaPass && t.used >= t.quota))
+        if (t.queued == 0 || (quotaPass && t.used + t.held >= t.quota))
             continue;
         while (!t.heap.empty()) {
             const QueueKey& top = t.heap.front();

@@ -148,6 +148,7 @@ struct TenantBucket
     std::vector<QueueKey> heap; ///< lazy, like EngineState::order
     int queued = 0;             ///< its jobs in the queue
     int used = 0;               ///< compute slices of its running (and this round's placed) jobs
+    int held = 0;               ///< compute slices kept for its reserving gang (docs/tenants.md)
     /// Its jobs in the order their segments started (job, segment); entries of stopped
     /// segments are dropped lazily. Starts come in time order, so the last valid entry is the
     /// latest-started running job.

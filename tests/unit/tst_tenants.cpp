@@ -60,6 +60,7 @@ private slots:
     void gangAllOrNothing();
     void gangReservesAgainstStarvation();
     void gangWaitsForItsTenantsQuota();
+    void reservingGangHoldsItsQuota();
 };
 
 void TestTenants::quotaAdmission()
@@ -430,6 +431,41 @@ void TestTenants::gangWaitsForItsTenantsQuota()
     QCOMPARE(byId(t, 1).end, 10.0);
     QCOMPARE(byId(t, 101).start, -1.0); // unfinished
     QCOMPARE(t.platform.reservations, 0);
+}
+
+void TestTenants::reservingGangHoldsItsQuota()
+{
+    // GPU 0 is 3g+3g, GPU 1 is 1g+1g+1g+3g. vision (quota 6, may borrow, not preemptible) runs
+    // three 10 GiB jobs on the three 3g at 0, ending at 10, 20 and 40. nlp (quota 6, no
+    // borrowing) has a gang of two 3g members released at 0 (admitted: 0 + 6 <= 6, but no 3g is
+    // free) and a single job released at 5 that fits a 1g (100 min there). The gang has waited
+    // 5 min at 5 and reserves; it holds nlp's quota, so the single job waits (0 + 6 held >= 6),
+    // the gang reserves the 3g freed at 10 and at 20 and starts at 20; the single job starts when
+    // the gang ends at 30. Without the hold the single job would take a 1g at 5 (nlp at 1 slice),
+    // the gang would no longer fit nlp's quota (1 + 6 > 6) and would wait until 105.
+    Sim sim;
+    sim.layouts = {"3g.20gb@0 3g.20gb@4", "1g.5gb@0 1g.5gb@1 1g.5gb@2 3g.20gb@4"};
+    sim.config.mode = PreemptionMode::OnRepartition;
+    sim.config.platform.tenants = {tenant("vision", 6, true, false), tenant("nlp", 6, false)};
+    sim.config.platform.gangs.reserveAfterMin = 1.0;
+    for (int i = 0; i < 3; ++i) {
+        Job v = tenantJob(i + 1, 0, 0, 100, i == 2 ? 120 : 30.0 * (i + 1));
+        v.memoryGiB = 10.0;
+        sim.jobs.push_back(v);
+    }
+    for (Job m : gangOf(100, 2, 3, 0, 200, 30)) {
+        m.tenant = 1;
+        sim.jobs.push_back(m);
+    }
+    sim.jobs.push_back(tenantJob(10, 1, 5, 300, 100));
+    const RunResult r = sim.run();
+    QCOMPARE(byId(r, 2).end, 20.0);
+    QCOMPARE(byId(r, 101).start, 20.0);
+    QCOMPARE(byId(r, 102).start, 20.0);
+    QCOMPARE(byId(r, 101).end, 30.0);
+    QCOMPARE(byId(r, 10).start, 30.0);
+    QCOMPARE(r.platform.reservations, 2);
+    QCOMPARE(r.platform.gangQuotaWaits, 0);
 }
 
 QTEST_APPLESS_MAIN(TestTenants)
