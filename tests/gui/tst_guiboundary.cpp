@@ -97,7 +97,11 @@ void TestGuiBoundary::repeatedErrorsShareOneMessage()
         QTimer::singleShot(0, studio(), [i] { throw std::runtime_error("failure " + std::to_string(i)); });
     QTRY_COMPARE(studio()->lastError(), QStringLiteral("failure 4"));
     QTRY_VERIFY(studio()->messageBox() != nullptr);
-    QTest::qWait(50);
+    // The boxes are opened by zero-delay timers, run from the event queue in order: once a marker
+    // queued after all of them has run, every one of them has had its turn.
+    bool drained = false;
+    QTimer::singleShot(0, studio(), [&drained] { drained = true; });
+    QTRY_VERIFY(drained);
     int boxes = 0;
     for (QWidget* w : QApplication::topLevelWidgets())
         if (w->objectName() == QStringLiteral("boundaryErrorBox") && w->isVisible())

@@ -1,13 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Shared helpers of the policy tests: the A100-40GB board, layouts written as text
-// ("4g.20gb@0 3g.20gb@4"), hand-made jobs, and an observer that records where and when each job
-// starts and stops, so that a test can state the slice every job lands on.
+// Shared helpers of the policy tests, over the small-engine fixture of tests/small_engine_support.h
+// (the A100-40GB board, layouts written as text, hand-made jobs, one run of an engine), and an
+// observer that records where and when each job starts and stops, so that a test can state the
+// slice every job lands on.
 #pragma once
 
-#include "catalog.h"
-#include "engine.h"
-#include "recorder.h"
-#include "registry.h"
+#include "small_engine_support.h"
 #include "workload.h"
 
 #include <QString>
@@ -20,32 +18,18 @@
 
 namespace pt {
 
-// Job type indices of simcore::defaultJobTypes().
-constexpr int kBertTrain = 0;
-constexpr int kResnetTrain = 1;
-constexpr int kBertInfer = 2;
-constexpr int kResnetInfer = 3;
-
-inline const simcore::GpuModel& a100()
-{
-    const simcore::GpuModel* gpu = model::Catalog::builtin().find("A100-40GB");
-    if (gpu == nullptr)
-        qFatal("A100-40GB missing from the catalog");
-    return *gpu;
-}
+using smallengine::a100;
+using smallengine::byId;
+using smallengine::job;
+using smallengine::kBertInfer;
+using smallengine::kBertTrain;
+using smallengine::kResnetInfer;
+using smallengine::kResnetTrain;
 
 /// "4g.20gb@0 3g.20gb@4" -> a layout of the A100-40GB (starts given explicitly).
 inline simcore::Layout layout(const QString& text)
 {
-    simcore::Layout out;
-    for (const QString& item : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        simcore::Placement p;
-        std::string error;
-        if (!model::parsePlacement(a100(), item.toStdString(), p, error) || p.start < 0)
-            qFatal("bad placement '%s': %s", qPrintable(item), error.c_str());
-        out.push_back(p);
-    }
-    return out;
+    return smallengine::parseLayout(text, true);
 }
 
 /// Configuration n (1-based) of a named list of the A100-40GB catalog.
@@ -60,18 +44,6 @@ inline simcore::Layout listLayout(const char* list, int n)
 inline QString layoutString(const simcore::Layout& l)
 {
     return QString::fromStdString(simcore::layoutText(a100(), l));
-}
-
-inline simcore::Job job(int id, int type, double release, double deadline, double work1g, double memoryGiB = 0.0)
-{
-    simcore::Job j;
-    j.id = id;
-    j.type = type;
-    j.release = release;
-    j.deadline = deadline;
-    j.work1g = work1g;
-    j.memoryGiB = memoryGiB;
-    return j;
 }
 
 /// Records job starts and stops (by job id) and the layouts a run goes through.
@@ -149,12 +121,7 @@ struct Sim
         const auto& reg = policies::builtinRegistry();
         auto s = reg.createScheduler(scheduler, schedulerParams);
         auto r = reg.createRepartitioner(repartitioner, repartitionerParams);
-        std::vector<simcore::FleetGpu> fleet;
-        for (const auto& l : layouts)
-            fleet.push_back({&a100(), {}, l});
-        simcore::Engine engine(config, fleet, types, jobs, *s, *r);
-        engine.addObserver(&log);
-        return simcore::runToEnd(engine);
+        return smallengine::runA100(config, layouts, {}, types, jobs, *s, *r, &log);
     }
     simcore::RunResult run() const
     {
@@ -162,13 +129,5 @@ struct Sim
         return run(log);
     }
 };
-
-inline const simcore::JobResult& byId(const simcore::RunResult& r, int id)
-{
-    const auto it = std::find_if(r.jobs.begin(), r.jobs.end(), [&](const simcore::JobResult& j) { return j.id == id; });
-    if (it == r.jobs.end())
-        qFatal("no job %d in the result", id);
-    return *it;
-}
 
 } // namespace pt

@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Helpers of the hand-computed engine suites (tst_engine, tst_repartition): A100-40GB fleets
-// built from "profile@start" texts, jobs, one-call runs with edf-most-packed, and a scripted
-// repartitioner.
+// Helpers of the hand-computed engine suites (tst_engine, tst_repartition, tst_tenants), over the
+// small-engine fixture of tests/small_engine_support.h: A100-40GB fleets built from
+// "profile@start" texts, jobs, one-call runs with edf-most-packed, and a scripted repartitioner.
 #pragma once
 
-#include "catalog.h"
-#include "engine.h"
-#include "recorder.h"
-#include "registry.h"
+#include "small_engine_support.h"
 
 #include <QtTest>
 
@@ -24,43 +21,18 @@ using simcore::Layout;
 using simcore::PreemptionMode;
 using simcore::RunResult;
 
-constexpr int kResnetTrain = 1;
-constexpr int kBertInfer = 2;
+using smallengine::a100;
+using smallengine::byId;
+using smallengine::job;
+using smallengine::kBertInfer;
+using smallengine::kResnetTrain;
 
 // docs/engine.md, "Energy".
 constexpr double P0 = 40.0, P3 = 205.3, P4 = 243.9, P5 = 247.7, P6 = 248.5, P7 = 248.5;
 
-inline const simcore::GpuModel& a100()
-{
-    const simcore::GpuModel* gpu = model::Catalog::builtin().find("A100-40GB");
-    if (gpu == nullptr)
-        qFatal("A100-40GB missing from the catalog");
-    return *gpu;
-}
-
 inline Layout layout(const char* text)
 {
-    Layout out;
-    for (const QString& item : QString::fromLatin1(text).split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        simcore::Placement p;
-        std::string error;
-        if (!model::parsePlacement(a100(), item.toStdString(), p, error))
-            qFatal("%s", error.c_str());
-        out.push_back(p);
-    }
-    return out;
-}
-
-inline Job job(int id, int type, double release, double deadline, double work1g, double memoryGiB = 0.0)
-{
-    Job j;
-    j.id = id;
-    j.type = type;
-    j.release = release;
-    j.deadline = deadline;
-    j.work1g = work1g;
-    j.memoryGiB = memoryGiB;
-    return j;
+    return smallengine::parseLayout(QString::fromLatin1(text), false);
 }
 
 /// One simulation: a fleet of A100-40GB GPUs with the given layouts, the default job types,
@@ -80,22 +52,14 @@ struct Sim
         const auto& reg = policies::builtinRegistry();
         auto ownScheduler = reg.createScheduler("edf-most-packed", {});
         auto ownRepartitioner = reg.createRepartitioner(repartitionerId, {});
-        std::vector<simcore::FleetGpu> fleet;
-        for (size_t g = 0; g < layouts.size(); ++g)
-            fleet.push_back({&a100(), g < power.size() ? power[g] : std::vector<double>{}, layout(layouts[g])});
-        simcore::Engine engine(config, fleet, simcore::defaultJobTypes(), jobs, scheduler ? *scheduler : *ownScheduler,
-                               repartitioner ? *repartitioner : *ownRepartitioner);
-        return simcore::runToEnd(engine);
+        std::vector<Layout> parsed;
+        for (const char* text : layouts)
+            parsed.push_back(layout(text));
+        return smallengine::runA100(config, parsed, power, simcore::defaultJobTypes(), jobs,
+                                    scheduler ? *scheduler : *ownScheduler,
+                                    repartitioner ? *repartitioner : *ownRepartitioner);
     }
 };
-
-inline const simcore::JobResult& byId(const RunResult& r, int id)
-{
-    const auto it = std::find_if(r.jobs.begin(), r.jobs.end(), [&](const simcore::JobResult& j) { return j.id == id; });
-    if (it == r.jobs.end())
-        qFatal("no job %d in the result", id);
-    return *it;
-}
 
 inline QString profileOf(const simcore::JobResult& j)
 {

@@ -209,6 +209,33 @@ void drawRow(QPainter& p, const QRectF& row, const std::vector<Column>& cols, co
     }
 }
 
+/// The bold two-line header of @p cols, a black rule and the first swatches.size() of @p rows,
+/// striped, each with its colour square (none when invalid), from the top of @p rect in the table
+/// style @p table; returns the y below the last row.
+double drawHeaderAndRows(QPainter& p, const QRectF& rect, const std::vector<Column>& cols, const ReportStyle& table,
+                         const std::vector<QStringList>& rows, const std::vector<QColor>& swatches)
+{
+    QFont bold = table.body;
+    bold.setBold(true);
+    p.setFont(bold);
+    p.setPen(Qt::black);
+    QStringList headers;
+    for (const Column& c : cols)
+        headers << c.header;
+    double y = rect.top();
+    drawRow(p, QRectF(rect.left(), y, rect.width(), 2 * kRowHeight), cols, headers, QColor());
+    y += 2 * kRowHeight;
+    p.setPen(QPen(Qt::black, 1.0));
+    p.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y));
+    p.setFont(table.body);
+    for (size_t i = 0; i < swatches.size(); ++i, y += kRowHeight) {
+        if (i % 2 == 1)
+            p.fillRect(QRectF(rect.left(), y, rect.width(), kRowHeight), QColor(0xf2, 0xf3, 0xf5));
+        drawRow(p, QRectF(rect.left(), y, rect.width(), kRowHeight), cols, rows[i], swatches[i]);
+    }
+    return y;
+}
+
 /// How the ranking was made, for the table's note.
 QString verdictNote(const std::optional<model::Verdict>& v)
 {
@@ -279,8 +306,6 @@ double paintComparisonTable(QPainter& p, const QRectF& rect, const model::Report
         rows.push_back(runCells(data, i, verdict));
     rows.push_back(boundCells(data));
     const ReportStyle style = tableStyle(cols, rows, pageStyle, rect.width());
-    QFont bold = style.body;
-    bold.setBold(true);
     QFont sentence = pageStyle.body;
     sentence.setBold(true);
     p.setPen(Qt::black);
@@ -289,21 +314,10 @@ double paintComparisonTable(QPainter& p, const QRectF& rect, const model::Report
         y += drawWrapped(p, QRectF(rect.left(), y, rect.width(), 200.0), sentence,
                          QObject::tr("Verdict: %1").arg(QString::fromStdString(verdict->sentence))) +
              10.0;
-    p.setFont(bold);
-    QStringList headers;
-    for (const Column& c : cols)
-        headers << c.header;
-    drawRow(p, QRectF(rect.left(), y, rect.width(), 2 * kRowHeight), cols, headers, QColor());
-    y += 2 * kRowHeight;
-    p.setPen(QPen(Qt::black, 1.0));
-    p.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y));
-    p.setFont(style.body);
-    for (size_t i = 0; i < data.runs.size(); ++i, y += kRowHeight) {
-        if (i % 2 == 1)
-            p.fillRect(QRectF(rect.left(), y, rect.width(), kRowHeight), QColor(0xf2, 0xf3, 0xf5));
-        drawRow(p, QRectF(rect.left(), y, rect.width(), kRowHeight), cols, rows[i],
-                runColour(static_cast<int>(order[i])));
-    }
+    std::vector<QColor> swatches;
+    for (size_t i : order)
+        swatches.push_back(runColour(static_cast<int>(i)));
+    y = drawHeaderAndRows(p, QRectF(rect.left(), y, rect.width(), 0.0), cols, style, rows, swatches);
     p.setPen(QPen(QColor(0x8a, 0x90, 0x99), 1.0));
     p.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y));
     QFont italic = style.body;
@@ -332,18 +346,17 @@ double paintComparisonTable(QPainter& p, const QRectF& rect, const model::Report
 
 namespace {
 
-std::vector<Column> costColumns(const QString& currency)
+QStringList costHeaders(const QString& currency)
 {
-    const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
-    return {{QObject::tr("Run"), 0.0, Qt::AlignLeft | Qt::AlignVCenter},
-            {QObject::tr("Energy\n(kWh)"), 0.0, right},
-            {QObject::tr("Energy cost\n(%1)").arg(currency), 0.0, right},
-            {QObject::tr("GPU cost\n(%1)").arg(currency), 0.0, right},
-            {QObject::tr("Total\n(%1)").arg(currency), 0.0, right},
-            {QObject::tr("Days\nsimulated"), 0.0, right},
-            {QObject::tr("Cost per day\n(%1)").arg(currency), 0.0, right},
-            {QObject::tr("Carbon\n(kg CO2)"), 0.0, right},
-            {QObject::tr("Carbon per day\n(kg CO2)"), 0.0, right}};
+    return {QObject::tr("Run"),
+            QObject::tr("Energy\n(kWh)"),
+            QObject::tr("Energy cost\n(%1)").arg(currency),
+            QObject::tr("GPU cost\n(%1)").arg(currency),
+            QObject::tr("Total\n(%1)").arg(currency),
+            QObject::tr("Days\nsimulated"),
+            QObject::tr("Cost per day\n(%1)").arg(currency),
+            QObject::tr("Carbon\n(kg CO2)"),
+            QObject::tr("Carbon per day\n(kg CO2)")};
 }
 
 QStringList costCells(const model::ReportData& data, size_t i)
@@ -366,29 +379,15 @@ double paintCostTable(QPainter& p, const QRectF& rect, const model::ReportData& 
 {
     if (!data.hasCost())
         return 0.0;
-    auto cols = costColumns(QString::fromStdString(data.scenario->cost ? data.scenario->cost->currency : "USD"));
+    const QStringList headers =
+        costHeaders(QString::fromStdString(data.scenario->cost ? data.scenario->cost->currency : "USD"));
     std::vector<QStringList> rows;
-    for (size_t i = 0; i < data.runs.size(); ++i)
+    std::vector<int> swatchRun;
+    for (size_t i = 0; i < data.runs.size(); ++i) {
         rows.push_back(costCells(data, i));
-    fitColumns(cols, rows, style, rect.width());
-    QFont bold = style.body;
-    bold.setBold(true);
-    p.setFont(bold);
-    p.setPen(Qt::black);
-    double y = rect.top();
-    QStringList headers;
-    for (const Column& c : cols)
-        headers << c.header;
-    drawRow(p, QRectF(rect.left(), y, rect.width(), 2 * kRowHeight), cols, headers, QColor());
-    y += 2 * kRowHeight;
-    p.setPen(QPen(Qt::black, 1.0));
-    p.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y));
-    p.setFont(style.body);
-    for (size_t i = 0; i < rows.size(); ++i, y += kRowHeight) {
-        if (i % 2 == 1)
-            p.fillRect(QRectF(rect.left(), y, rect.width(), kRowHeight), QColor(0xf2, 0xf3, 0xf5));
-        drawRow(p, QRectF(rect.left(), y, rect.width(), kRowHeight), cols, rows[i], runColour(static_cast<int>(i)));
+        swatchRun.push_back(static_cast<int>(i));
     }
+    double y = rect.top() + paintTable(p, rect, style, headers, rows, swatchRun);
     y += 6.0;
     p.setPen(QColor(0x3c, 0x40, 0x46));
     y += drawWrapped(p, QRectF(rect.left(), y, rect.width(), 200.0), style.small,
@@ -407,24 +406,13 @@ double paintTable(QPainter& p, const QRectF& rect, const ReportStyle& style, con
     for (qsizetype c = 0; c < headers.size(); ++c)
         cols.push_back({headers[c], 0.0, c == 0 ? Qt::AlignLeft | Qt::AlignVCenter : right});
     const ReportStyle table = tableStyle(cols, rows, style, rect.width());
-    QFont bold = table.body;
-    bold.setBold(true);
-    p.setFont(bold);
-    p.setPen(Qt::black);
-    double y = rect.top();
-    drawRow(p, QRectF(rect.left(), y, rect.width(), 2 * kRowHeight), cols, headers, QColor());
-    y += 2 * kRowHeight;
-    p.setPen(QPen(Qt::black, 1.0));
-    p.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y));
-    p.setFont(table.body);
-    for (size_t i = 0; i < rows.size(); ++i, y += kRowHeight) {
-        if (i % 2 == 1)
-            p.fillRect(QRectF(rect.left(), y, rect.width(), kRowHeight), QColor(0xf2, 0xf3, 0xf5));
+    std::vector<QColor> swatches;
+    for (size_t i = 0; i < rows.size(); ++i) {
         const int run = i < swatchRun.size() ? swatchRun[i] : -1;
-        drawRow(p, QRectF(rect.left(), y, rect.width(), kRowHeight), cols, rows[i],
-                run >= 0 ? runColour(run) : QColor());
+        swatches.push_back(run >= 0 ? runColour(run) : QColor());
     }
-    return y - rect.top();
+    return drawHeaderAndRows(p, QRectF(rect.left(), rect.top(), rect.width(), 0.0), cols, table, rows, swatches) -
+           rect.top();
 }
 
 } // namespace ui
