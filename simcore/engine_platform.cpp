@@ -254,8 +254,9 @@ void Engine::preemptBack()
     int owed = 0;
     int waiting = 0;
     for (const TenantBucket& b : m_s.tenants) {
-        if (b.quota > b.used && b.queued > 0) {
-            owed += b.quota - b.used;
+        // What a reserving gang holds is not owed to the tenant's single jobs (they may not use it).
+        if (b.quota > b.used + b.held && b.queued > 0) {
+            owed += b.quota - b.used - b.held;
             waiting += b.queued;
         }
     }
