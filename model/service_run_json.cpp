@@ -2,10 +2,9 @@
 // A run's service results read back from the JSON that serviceResultJson writes (a session keeps it
 // in the run's metrics_json, docs/sessions.md), and the day curves the Compare page and the report
 // draw from them.
-#include "service_run.h"
-
 #include "input_limits.h"
 #include "json_reader.h"
+#include "service_run.h"
 
 #include <stdexcept>
 

@@ -103,8 +103,8 @@ void TestCompareServices::tablesAndChartsPerRun()
     for (ui::SeriesChart* chart : {page->serviceReplicasChart(), page->serviceAttainmentChart()}) {
         QVERIFY(chart->isVisible());
         QCOMPARE(chart->lineCount(), 2);
-        QCOMPARE(legendNames(chart),
-                 (QStringList{QStringLiteral("A edf-most-packed / static · wva"), QStringLiteral("B cedf / static · wva")}));
+        QCOMPARE(legendNames(chart), (QStringList{QStringLiteral("A edf-most-packed / static · wva"),
+                                                  QStringLiteral("B cedf / static · wva")}));
         QVERIFY(chart->pointCount() >= 2 * 96); // every 15 minutes of the day
     }
     // Left beside right, the same height: side by side.

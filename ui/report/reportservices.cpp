@@ -105,7 +105,7 @@ void paintServiceCharts(QPainter& p, const QRectF& rect, const model::ReportData
 
 QStringList serviceHeaders()
 {
-    return {QObject::tr("Served"),          QObject::tr("Failed"),       QObject::tr("SLO\nattainment"),
+    return {QObject::tr("Served"),           QObject::tr("Failed"),           QObject::tr("SLO\nattainment"),
             QObject::tr("Effective\ntok/s"), QObject::tr("p95 latency\n(s)"), QObject::tr("Cost"),
             QObject::tr("Energy\n(kWh)")};
 }
