@@ -3,6 +3,7 @@
 
 #include "objective.h"
 #include "policy_choice.h"
+#include "service_build.h"
 #include "session_store.h"
 #include "simulation.h"
 #include "units.h"
@@ -67,11 +68,48 @@ PolicyChoice withParams(const PolicyChoice& own, const std::string& id)
     return id == own.id ? own : PolicyChoice{id, {}};
 }
 
-/// Simulates every run (in parallel) and fills result; metrics too when @p keepMetrics is false.
-void simulateRuns(const Scenario& scenario, const std::vector<simcore::Job>& jobs, std::vector<ReportRun>& runs,
-                  bool keepMetrics)
+/// One run as `migsight-cli simulate` makes it: with the scenario's services under its autoscaler
+/// when it has services (docs/services.md), else the batch day alone.
+/// @p autoscaler: the one a stored run used, "" for the scenario's (with its parameters).
+ServiceRunResult simulateRun(const Scenario& scenario, const std::vector<simcore::Job>& jobs,
+                             const std::vector<simcore::ServiceSpec>& services, const std::string& autoscaler,
+                             const RunOptions& options)
 {
-    std::vector<std::future<simcore::RunResult>> futures;
+    if (!scenario.services) {
+        ServiceRunResult out;
+        out.batch = simulate(scenario, jobs, options);
+        return out;
+    }
+    const std::string& id = autoscaler.empty() ? scenario.services->autoscaler : autoscaler;
+    const policies::AutoscalerParams params =
+        id == scenario.services->autoscaler ? scenario.services->autoscalerParams : policies::AutoscalerParams{};
+    return simulateWithServices(scenario, jobs, services, id, params, options);
+}
+
+/// Simulates every run (in parallel) and fills result (and services, unless a stored one is
+/// there); metrics too when @p keepMetrics is false. When the scenario's services cannot be built
+/// (a session's trace file is not beside it), the runs are re-run without them and @p notes says so:
+/// the services' figures are then the stored ones only.
+void simulateRuns(const Scenario& scenario, const std::vector<simcore::Job>& jobs, std::vector<ReportRun>& runs,
+                  bool keepMetrics, std::vector<std::string>& notes)
+{
+    std::vector<simcore::ServiceSpec> services;
+    Scenario batchOnly;
+    const Scenario* simulated = &scenario;
+    if (scenario.services) {
+        Problems problems;
+        services = buildServices(scenario, problems);
+        if (!problems.empty()) {
+            std::string note = "the inference services cannot be re-made (";
+            note += problems.items().front().text();
+            note += "), so the services' figures are the stored ones and the charts show the batch day without them";
+            notes.push_back(std::move(note));
+            batchOnly = scenario;
+            batchOnly.services.reset();
+            simulated = &batchOnly;
+        }
+    }
+    std::vector<std::future<ServiceRunResult>> futures;
     for (const ReportRun& run : runs) {
         RunOptions options;
         options.seed = run.seed;
@@ -80,11 +118,17 @@ void simulateRuns(const Scenario& scenario, const std::vector<simcore::Job>& job
             own ? withParams(scenario.scheduler, run.scheduler) : PolicyChoice{run.scheduler, run.schedulerParams};
         options.repartitioner = own ? withParams(scenario.repartitioner, run.repartitioner)
                                     : PolicyChoice{run.repartitioner, run.repartitionerParams};
-        futures.push_back(
-            std::async(std::launch::async, [&scenario, &jobs, options] { return simulate(scenario, jobs, options); }));
+        const std::string autoscaler = run.services ? run.services->autoscaler : std::string();
+        futures.push_back(std::async(std::launch::async, [simulated, &jobs, &services, autoscaler, options] {
+            return simulateRun(*simulated, jobs, services, autoscaler, options);
+        }));
     }
     for (size_t i = 0; i < runs.size(); ++i) {
-        auto result = std::make_shared<simcore::RunResult>(futures[i].get());
+        ServiceRunResult run = futures[i].get();
+        auto result = std::make_shared<simcore::RunResult>(std::move(run.batch));
+        run.batch = {};
+        if (simulated->services && !runs[i].services)
+            runs[i].services = std::make_shared<const ServiceRunResult>(std::move(run));
         if (!keepMetrics)
             runs[i].metrics = result->metrics;
         runs[i].result = std::move(result);
@@ -165,6 +209,11 @@ bool ReportData::hasCost() const
     return std::any_of(runs.begin(), runs.end(), [](const ReportRun& r) { return r.cost.has_value(); });
 }
 
+bool ReportData::hasServices() const
+{
+    return std::any_of(runs.begin(), runs.end(), [](const ReportRun& r) { return r.services != nullptr; });
+}
+
 std::vector<RunPair> defaultReportPairs(const Scenario& scenario)
 {
     std::vector<RunPair> pairs{{scenario.scheduler, scenario.repartitioner}};
@@ -199,7 +248,12 @@ ReportData reportFromScenario(std::shared_ptr<const Scenario> scenario, const st
                              std::nullopt,
                              p.scheduler.params,
                              p.repartitioner.params});
-    simulateRuns(*data.scenario, jobs, data.runs, false);
+    if (data.scenario->services) { // a missing trace is the user's to fix, as a missing jobs file
+        (void)buildServices(*data.scenario, problems);
+        if (!problems.empty())
+            return data;
+    }
+    simulateRuns(*data.scenario, jobs, data.runs, false, data.notes);
     addBounds(data, jobs, used);
     addCosts(data);
     return data;
@@ -237,7 +291,7 @@ ReportData reportFromSession(const std::filesystem::path& path, const std::optio
     if (!problems.empty())
         return data;
     data.scenario = scenario;
-    for (const StoredRun& r : picked)
+    for (const StoredRun& r : picked) {
         data.runs.push_back({r.scheduler,
                              r.repartitioner,
                              r.seed,
@@ -249,6 +303,11 @@ ReportData reportFromSession(const std::filesystem::path& path, const std::optio
                              std::nullopt,
                              {},
                              {}});
+        // The services' figures and series as stored with the run (docs/sessions.md); a run stored
+        // without them gets those of its re-run.
+        if (auto stored = storedServiceResult(r.metricsJson, path.string() + " (run " + std::to_string(r.id) + ")"))
+            data.runs.back().services = std::make_shared<const ServiceRunResult>(std::move(*stored));
+    }
     std::set<std::uint64_t> seeds;
     for (const ReportRun& run : data.runs)
         seeds.insert(run.seed);
@@ -265,11 +324,13 @@ ReportData reportFromSession(const std::filesystem::path& path, const std::optio
         for (const ReportRun& run : data.runs)
             if (run.seed == seed)
                 same.push_back(run);
-        simulateRuns(*scenario, jobs, same, true);
+        simulateRuns(*scenario, jobs, same, true, data.notes);
         for (ReportRun& run : data.runs)
             for (const ReportRun& s : same)
                 if (s.storedId == run.storedId) {
                     run.result = s.result;
+                    if (!run.services)
+                        run.services = s.services;
                     const bool matches = sameMetrics(run.result->metrics, run.metrics);
                     if (matches && std::isnan(run.metrics.downtimePerGpuDayMin)) { // stored before churn was
                         run.metrics.reconfigDowntimeGpuMin = run.result->metrics.reconfigDowntimeGpuMin;

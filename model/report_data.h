@@ -5,6 +5,7 @@
 #include "problems.h"
 #include "results.h"
 #include "scenario.h"
+#include "service_run.h"
 #include "verdict.h"
 
 #include <cstdint>
@@ -39,6 +40,9 @@ struct ReportRun
     /// empty, the scenario's own parameters for its own policy ids apply.
     policies::Params schedulerParams;
     policies::Params repartitionerParams;
+    /// The inference services' results (docs/services.md) when the scenario has services: as
+    /// stored with the run in a session, or as simulated (its `batch` is empty: that is result).
+    std::shared_ptr<const ServiceRunResult> services{};
 
     /// "scheduler/repartitioner", with the parameters given with the run if any.
     [[nodiscard]] std::string label() const;
@@ -61,6 +65,8 @@ struct ReportData
     [[nodiscard]] const Bounds* commonBounds() const;
     /// Whether the runs have costs (the scenario has cost settings).
     [[nodiscard]] bool hasCost() const;
+    /// Whether a run has inference services' results.
+    [[nodiscard]] bool hasServices() const;
 };
 
 /// @brief The pairs a report of @p scenario shows without --runs: the scenario's own pair, then

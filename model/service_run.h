@@ -7,6 +7,7 @@
 #include "service_layer.h"
 #include "simulation.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,5 +67,32 @@ struct ServiceRunResult
 /// @brief The service part of a result as JSON (an object with "autoscaler", "services",
 /// "overall"), time series included.
 [[nodiscard]] std::string serviceResultJson(const ServiceRunResult& run, int indent);
+
+/// @brief A service result read back from serviceResultJson's text (model/service_run_json.cpp):
+/// summaries, variants, counts by cause and the series; no batch result and no per-request
+/// latencies (their percentiles are in the summaries).
+/// @throws std::invalid_argument naming @p where, the JSON path and the problem.
+[[nodiscard]] ServiceRunResult serviceResultFromJson(const std::string& text, const std::string& where);
+
+/// @brief The service result kept in a run's metrics JSON (its "services" key, as `simulate --json`
+/// and sessions store it, docs/sessions.md); nullopt for a run without services.
+/// @throws std::invalid_argument naming @p where for text that cannot be read.
+[[nodiscard]] std::optional<ServiceRunResult> storedServiceResult(const std::string& metricsJson,
+                                                                  const std::string& where);
+
+/// @brief One curve over the day: x in hours at the points of the services' series.
+struct ServiceCurve
+{
+    std::vector<double> hours;
+    std::vector<double> values;
+};
+
+/// @brief Replicas taking requests (all variants, starting ones included) of service @p service,
+/// or of all services summed when it is -1.
+[[nodiscard]] ServiceCurve replicasCurve(const ServiceRunResult& run, int service);
+
+/// @brief Share in % of the requests that ended in each interval (served or failed) that were
+/// within the SLO, of service @p service or of all when -1; 100 when none ended in it.
+[[nodiscard]] ServiceCurve attainmentCurve(const ServiceRunResult& run, int service);
 
 } // namespace model

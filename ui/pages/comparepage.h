@@ -33,7 +33,8 @@ class Workspace;
 /// Gantt (with each GPU's layout over time) and power in total and per GPU (a heat strip); for all runs, queue
 /// length, cumulative energy and tardiness, and a bar chart against the lower bounds. Every time
 /// chart pans and zooms with the others. When a run has tenants, faults or gang jobs, their figures
-/// follow in a table (per run, and per run and tenant). A chart with a stale run says so until the new result
+/// follow in a table (per run, and per run and tenant); when runs have inference services, a table per service and
+/// their replicas and SLO attainment over the day. A chart with a stale run says so until the new result
 /// arrives; a run that stays stale (cancelled, failed) is also drawn grey. The results of one
 /// edit are shown together: a run that finishes first waits for the others, up to kSettleMs.
 class ComparePage : public QWidget
@@ -67,6 +68,14 @@ public:
     /// The platform figures of the shown runs (tenants, faults, gangs) as shown, empty when none
     /// of them has any (docs/tenants.md, "Results").
     [[nodiscard]] QString tenantsText() const;
+    /// The inference services' tables of the shown runs as shown (one per service, and overall),
+    /// empty when none of them has services (docs/services.md).
+    [[nodiscard]] QString servicesText() const;
+    /// Replicas and SLO attainment over the day, one line per shown run with services, of the
+    /// service picked in serviceChoice() (all services summed first).
+    [[nodiscard]] SeriesChart* serviceReplicasChart() const { return m_serviceReplicas; }
+    [[nodiscard]] SeriesChart* serviceAttainmentChart() const { return m_serviceAttainment; }
+    [[nodiscard]] QComboBox* serviceChoice() const { return m_serviceOf; }
     /// Milliseconds from the last edit to the charts showing its results, -1 before any.
     [[nodiscard]] qint64 lastEditToChartMs() const { return m_editToChartMs; }
 
@@ -103,6 +112,12 @@ private:
     void refreshHeaders();
     /// The platform figures of the shown runs, hidden when none has any (comparepage_tenants.cpp).
     void refreshTenants();
+    /// The services' section (comparepage_services.cpp): built hidden, shown when a run has services.
+    QWidget* createServices();
+    /// The services' tables and the picker's names, hidden when no shown run has services.
+    void refreshServices();
+    /// The services' charts for the service picked.
+    void refreshServiceCharts();
 
     Workspace* m_workspace;
     std::array<QComboBox*, kMaxRuns> m_pickers{};
@@ -113,6 +128,11 @@ private:
     BarsChart* m_bars = nullptr;
     QLabel* m_hint = nullptr;
     QLabel* m_tenants = nullptr;
+    QWidget* m_services = nullptr;
+    QLabel* m_servicesTables = nullptr;
+    QComboBox* m_serviceOf = nullptr;
+    SeriesChart* m_serviceReplicas = nullptr;
+    SeriesChart* m_serviceAttainment = nullptr;
     VerdictBar* m_verdict = nullptr;
     QGridLayout* m_grid = nullptr;
     bool m_syncing = false;

@@ -76,6 +76,7 @@ QWidget* ComparePage::createCharts()
     m_tenants->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_tenants->setVisible(false);
     layout->addWidget(m_tenants);
+    layout->addWidget(createServices());
     m_queue = new SeriesChart(tr("Queue length"), tr("Queued jobs"));
     m_energy = new SeriesChart(tr("Cumulative energy"), tr("kWh"));
     m_tardiness = new SeriesChart(tr("Cumulative tardiness"), tr("min"));
@@ -166,6 +167,7 @@ void ComparePage::refreshOverlays()
     if (linesChanged) {
         m_overlayShown = std::move(shown);
         refreshTenants();
+        refreshServices();
         const auto range = timeCharts().front()->timeRange();
         m_queue->setLines(queue);
         m_energy->setLines(energy);

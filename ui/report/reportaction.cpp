@@ -24,6 +24,7 @@ model::ReportRun reportRun(const model::PolicyChoice& scheduler, const model::Po
     run.seed = seed;
     run.metrics = snapshot.result->metrics;
     run.result = snapshot.result;
+    run.services = snapshot.services;
     return run;
 }
 

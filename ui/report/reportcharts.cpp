@@ -88,17 +88,6 @@ std::vector<SeriesLine> linesOf(const model::ReportData& data, Measure measure)
     return lines;
 }
 
-void paintSeries(QPainter& painter, const QRectF& rect, const QString& title, const QString& axis,
-                 const std::vector<SeriesLine>& lines)
-{
-    QWidget host;
-    host.setFont(chartFont());
-    auto* chart = new SeriesChart(title, axis, &host);
-    chart->setLines(lines);
-    chart->plot()->yAxis->ticker()->setTickCount(6);
-    paintChart(painter, *chart, rect);
-}
-
 void paintTwoCharts(QPainter& painter, const QRectF& body, const model::ReportData& data, Measure top, Measure bottom)
 {
     const double h = (body.height() - 14.0) / 2.0;
@@ -204,6 +193,17 @@ QString gpuRange(const GanttData& part)
 }
 
 } // namespace
+
+void paintSeries(QPainter& painter, const QRectF& rect, const QString& title, const QString& axis,
+                 const std::vector<SeriesLine>& lines)
+{
+    QWidget host;
+    host.setFont(chartFont());
+    auto* chart = new SeriesChart(title, axis, &host);
+    chart->setLines(lines);
+    chart->plot()->yAxis->ticker()->setTickCount(6);
+    paintChart(painter, *chart, rect);
+}
 
 void paintChart(QPainter& painter, ChartWidget& chart, const QRectF& rect)
 {

@@ -16,10 +16,16 @@ namespace ui {
 
 class ChartWidget;
 struct ReportStyle;
+struct SeriesLine;
 
 /// Paints @p chart as vectors into @p rect (its QCustomPlot laid out at the rectangle's size).
 /// @p painter must be a QCPPainter.
 void paintChart(QPainter& painter, ChartWidget& chart, const QRectF& rect);
+
+/// Paints a SeriesChart of @p lines (x in hours, with a legend) into @p rect in the report's chart
+/// font. @p painter must be a QCPPainter.
+void paintSeries(QPainter& painter, const QRectF& rect, const QString& title, const QString& axis,
+                 const std::vector<SeriesLine>& lines);
 
 /// The bars of energy, tardiness and ET with the lower bounds dashed, as on the Compare page.
 void paintBarsChart(QPainter& painter, const QRectF& rect, const model::ReportData& data, const ReportStyle& style);

@@ -5,6 +5,7 @@
 #include "palette.h"
 #include "report_data.h"
 #include "reportpages.h"
+#include "reportservices.h"
 #include "reporttenants.h"
 
 #include <QBuffer>
@@ -30,6 +31,8 @@ std::vector<ReportPage> allPages(const model::ReportData& data, const ReportStyl
 {
     std::vector<ReportPage> pages = summaryPages(data, style);
     for (ReportPage& page : tenantPages(data, style))
+        pages.push_back(std::move(page));
+    for (ReportPage& page : servicePages(data, style))
         pages.push_back(std::move(page));
     for (ReportPage& page : chartPages(data, style))
         pages.push_back(std::move(page));

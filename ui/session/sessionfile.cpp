@@ -5,6 +5,7 @@
 #include "importdialog.h"
 #include "result_json.h"
 #include "scenario_writer.h"
+#include "service_run.h"
 #include "session_store.h"
 #include "study_json.h"
 #include "workspace.h"
@@ -76,6 +77,8 @@ Plan planRuns(const Workspace& ws, const std::string& scenarioJson, const std::s
         std::vector<std::pair<std::string, std::string>> extra;
         if (const auto cost = model::scenarioRunCost(*snap.scenario, *snap.result))
             extra.emplace_back("cost", model::runCostJson(*cost));
+        if (snap.services) // the services' figures and series, as `simulate --db` keeps them (docs/sessions.md)
+            extra.emplace_back("services", model::serviceResultJson(*snap.services, -1));
         r.metricsJson = model::metricsJson(*snap.result, extra);
         r.result = snap.result.get();
         plan.records.push_back(std::move(r));

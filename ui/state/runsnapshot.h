@@ -10,6 +10,10 @@
 #include <memory>
 #include <optional>
 
+namespace model {
+struct ServiceRunResult;
+} // namespace model
+
 namespace ui {
 
 struct GanttData;
@@ -42,6 +46,10 @@ struct RunSnapshot
     /// The Gantt rows of the result, built on the worker for runs the Compare page may show
     /// (null otherwise: the chart builds them itself).
     std::shared_ptr<const GanttData> gantt;
+    /// The inference services' results when the scenario has services (docs/services.md): the
+    /// run is then the one `migsight-cli simulate` makes, jobs and services on one fleet under
+    /// the scenario's autoscaler. Null without services. Its `batch` is empty: that is `result`.
+    std::shared_ptr<const model::ServiceRunResult> services;
 };
 
 /// The lower bounds of one scenario's jobs (shared by every run of that scenario).

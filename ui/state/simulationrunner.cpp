@@ -2,6 +2,8 @@
 #include "simulationrunner.h"
 
 #include "ganttdata.h"
+#include "service_build.h"
+#include "service_run.h"
 #include "simulation.h"
 #include "whatiftrace.h"
 
@@ -98,6 +100,27 @@ BoundsPtr boundsOf(const std::shared_ptr<const model::Scenario>& scenario, const
     return bounds;
 }
 
+/// A run of a scenario with services: jobs and services together under the scenario's autoscaler,
+/// as `migsight-cli simulate` runs it (docs/services.md). False with f.error set when the services
+/// cannot be built.
+bool simulateServicesInto(SimulationRunner::Flight& f, const std::vector<simcore::Job>& jobs,
+                          const model::RunOptions& options)
+{
+    const model::Scenario& scenario = *f.request.scenario;
+    model::Problems problems;
+    const auto services = model::buildServices(scenario, problems);
+    if (!problems.empty()) {
+        f.error = QString::fromStdString(problems.text());
+        return false;
+    }
+    auto run = std::make_shared<model::ServiceRunResult>(model::simulateWithServices(
+        scenario, jobs, services, scenario.services->autoscaler, scenario.services->autoscalerParams, options));
+    f.snapshot.result = std::make_shared<const simcore::RunResult>(std::move(run->batch));
+    run->batch = {};
+    f.snapshot.services = std::move(run);
+    return true;
+}
+
 /// The exception boundary: whatever the model throws becomes a message.
 template <typename Report>
 void simulateInto(SimulationRunner::Flight& f, const Report& report)
@@ -127,7 +150,12 @@ void simulateInto(SimulationRunner::Flight& f, const Report& report)
         };
         f.snapshot.scheduler = options.scheduler.value_or(scenario.scheduler);
         f.snapshot.repartitioner = options.repartitioner.value_or(scenario.repartitioner);
-        f.snapshot.result = std::make_shared<const simcore::RunResult>(model::simulate(scenario, jobs, options));
+        if (scenario.services) {
+            if (!simulateServicesInto(f, jobs, options))
+                return;
+        } else {
+            f.snapshot.result = std::make_shared<const simcore::RunResult>(model::simulate(scenario, jobs, options));
+        }
         if (f.wantGantt.load()) // a workspace run: the Compare page draws its Gantt from these rows
             f.snapshot.gantt = std::make_shared<const GanttData>(buildGantt(*f.snapshot.result, scenario));
         f.snapshot.wallSeconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The report's page of inference services' figures (docs/services.md), and the cells and lines the
+// Compare page shows for the same figures.
+#include "reportservices.h"
+
+#include "report_data.h"
+#include "reportcharts.h"
+#include "reporttable.h"
+#include "serieschart.h"
+#include "seriescolours.h"
+#include "service_run.h"
+
+#include <QLocale>
+#include <QObject>
+#include <QPainter>
+
+#include <algorithm>
+
+namespace ui {
+
+namespace {
+
+constexpr int kMaxServicesWithCharts = 3; // more tables than this leave the charts too little room
+
+QString num(double v, int digits)
+{
+    return QLocale::c().toString(v, 'f', digits);
+}
+
+QString runText(const model::ReportData& data, size_t i)
+{
+    const model::ReportRun& r = data.runs[i];
+    return QStringLiteral("%1  %2 · %3")
+        .arg(QChar(u'A' + static_cast<char16_t>(i)))
+        .arg(QString::fromStdString(r.label()), QString::fromStdString(r.services->autoscaler));
+}
+
+/// The runs with services, by index into data.runs.
+std::vector<size_t> serviceRuns(const model::ReportData& data)
+{
+    std::vector<size_t> out;
+    for (size_t i = 0; i < data.runs.size(); ++i)
+        if (data.runs[i].services)
+            out.push_back(i);
+    return out;
+}
+
+double paintServiceTables(QPainter& p, const QRectF& body, const model::ReportData& data, const ReportStyle& style)
+{
+    const std::vector<size_t> runs = serviceRuns(data);
+    std::vector<const model::ServiceRunResult*> results;
+    for (size_t i : runs)
+        results.push_back(data.runs[i].services.get());
+    double y = body.top();
+    p.setPen(QColor(0x3c, 0x40, 0x46));
+    y += drawWrapped(p, QRectF(body.left(), y, body.width(), 60.0), style.small,
+                     QObject::tr("Per service, each run's figures under its autoscaler (after the run's name). SLO "
+                                 "attainment = requests within the SLO / requests; effective throughput = output "
+                                 "tokens per second of the requests within the SLO; p95 = end-to-end latency of "
+                                 "served requests; cost = replica-hours x price; energy = the replicas' share of the "
+                                 "GPUs' power (docs/services.md).")) +
+         8.0;
+    QStringList headers{QObject::tr("Run · autoscaler")};
+    headers << serviceHeaders();
+    for (const std::string& name : serviceNames(results)) {
+        std::vector<QStringList> rows;
+        std::vector<int> swatches;
+        for (size_t k = 0; k < runs.size(); ++k) {
+            if (const model::ServiceSummary* s = serviceSummary(*results[k], name)) {
+                QStringList row{runText(data, runs[k])};
+                row << serviceCells(*s);
+                rows.push_back(row);
+                swatches.push_back(static_cast<int>(runs[k]));
+            }
+        }
+        p.setPen(Qt::black);
+        p.setFont(style.body);
+        QFont bold = style.body;
+        bold.setBold(true);
+        y += drawWrapped(p, QRectF(body.left(), y, body.width(), 20.0), bold, QString::fromStdString(name)) + 2.0;
+        y += paintTable(p, QRectF(body.left(), y, body.width(), body.bottom() - y), style, headers, rows, swatches) +
+             10.0;
+    }
+    return y - body.top();
+}
+
+void paintServiceCharts(QPainter& p, const QRectF& rect, const model::ReportData& data)
+{
+    std::vector<SeriesLine> replicas;
+    std::vector<SeriesLine> attainment;
+    for (size_t i : serviceRuns(data)) {
+        const QString label = runText(data, i);
+        const QColor colour = runColour(static_cast<int>(i));
+        replicas.push_back(serviceLine(*data.runs[i].services, {}, ServiceMeasure::Replicas, label, colour));
+        attainment.push_back(serviceLine(*data.runs[i].services, {}, ServiceMeasure::Attainment, label, colour));
+    }
+    const double w = (rect.width() - 16.0) / 2.0;
+    paintSeries(p, QRectF(rect.left(), rect.top(), w, rect.height()),
+                QObject::tr("Replicas over the day (all services)"), QObject::tr("Replicas"), replicas);
+    paintSeries(p, QRectF(rect.left() + w + 16.0, rect.top(), w, rect.height()),
+                QObject::tr("Requests within the SLO per 15 minutes (all services)"), QObject::tr("%"), attainment);
+}
+
+} // namespace
+
+QStringList serviceHeaders()
+{
+    return {QObject::tr("Served"),           QObject::tr("Failed"),           QObject::tr("SLO\nattainment"),
+            QObject::tr("Effective\ntok/s"), QObject::tr("p95 latency\n(s)"), QObject::tr("Cost"),
+            QObject::tr("Energy\n(kWh)")};
+}
+
+QStringList serviceCells(const model::ServiceSummary& s)
+{
+    return {QLocale::c().toString(s.served),
+            QLocale::c().toString(s.failed),
+            num(100.0 * s.attainment, 2) + QStringLiteral(" %"),
+            num(s.effectiveTokensPerS, 1),
+            num(s.p95Ms / 1000.0, 2),
+            num(s.cost, 2),
+            num(s.energyKWh, 2)};
+}
+
+std::vector<std::string> serviceNames(const std::vector<const model::ServiceRunResult*>& runs)
+{
+    std::vector<std::string> names;
+    for (const model::ServiceRunResult* r : runs)
+        for (const simcore::ServiceResult& s : r->services)
+            if (std::find(names.begin(), names.end(), s.name) == names.end())
+                names.push_back(s.name);
+    if (names.size() > 1)
+        names.emplace_back("overall");
+    return names;
+}
+
+const model::ServiceSummary* serviceSummary(const model::ServiceRunResult& run, const std::string& name)
+{
+    if (name == "overall")
+        return run.summaries.empty() ? nullptr : &run.summaries.back();
+    for (size_t s = 0; s < run.services.size() && s < run.summaries.size(); ++s)
+        if (run.services[s].name == name)
+            return &run.summaries[s];
+    return nullptr;
+}
+
+SeriesLine serviceLine(const model::ServiceRunResult& run, const std::string& name, ServiceMeasure measure,
+                       const QString& label, const QColor& colour)
+{
+    SeriesLine line{label, colour, 1.8, {}, {}};
+    int index = -1;
+    if (!name.empty() && name != "overall") {
+        const auto it = std::find_if(run.services.begin(), run.services.end(),
+                                     [&name](const simcore::ServiceResult& s) { return s.name == name; });
+        if (it == run.services.end())
+            return line;
+        index = static_cast<int>(it - run.services.begin());
+    }
+    const model::ServiceCurve c =
+        measure == ServiceMeasure::Replicas ? model::replicasCurve(run, index) : model::attainmentCurve(run, index);
+    line.hours = QVector<double>(c.hours.begin(), c.hours.end());
+    line.values = QVector<double>(c.values.begin(), c.values.end());
+    return line;
+}
+
+std::vector<ReportPage> servicePages(const model::ReportData& data, const ReportStyle& style)
+{
+    if (!data.hasServices())
+        return {};
+    std::vector<const model::ServiceRunResult*> results;
+    for (size_t i : serviceRuns(data))
+        results.push_back(data.runs[i].services.get());
+    const model::ReportData* d = &data;
+    if (serviceNames(results).size() > kMaxServicesWithCharts)
+        return {{QObject::tr("Inference services"),
+                 [d, style](QPainter& p, const QRectF& body) { paintServiceTables(p, body, *d, style); }},
+                {QObject::tr("Inference services over the day"),
+                 [d](QPainter& p, const QRectF& body) { paintServiceCharts(p, body, *d); }}};
+    return {{QObject::tr("Inference services"), [d, style](QPainter& p, const QRectF& body) {
+                 const double used = paintServiceTables(p, body, *d, style);
+                 paintServiceCharts(p, body.adjusted(0.0, used + 6.0, 0.0, 0.0), *d);
+             }}};
+}
+
+} // namespace ui
