@@ -212,6 +212,7 @@ std::vector<std::vector<int>> Wva::initialReplicas(const std::vector<ServiceSpec
     m_lastUpS.assign(services.size(), -1e300);
     m_lowSinceS.assign(services.size(), -1.0);
     m_marks.assign(services.size(), {});
+    m_loads.assign(services.size(), {});
     for (const auto& s : services) {
         const int v = std::max(0, chooseVariant(s, {}, meanSize(s, true), meanSize(s, false)));
         out.emplace_back(static_cast<size_t>(std::max(s.initialReplicas, 0)), v);
@@ -230,6 +231,20 @@ AttainmentWindow Wva::measure(const ServiceSnapshot& s, double nowS)
         ++drop;
     marks.erase(marks.begin(), marks.begin() + static_cast<long>(drop));
     return {s.finishedTotal - marks.front().finished, s.withinSloTotal - marks.front().withinSlo};
+}
+
+double Wva::peakLoad(int service, double nowS, double load)
+{
+    auto& loads = m_loads[static_cast<size_t>(service)];
+    loads.emplace_back(nowS, load);
+    size_t drop = 0;
+    while (loads[drop].first < nowS - m_p.scaleDownWindowS)
+        ++drop; // the current tick always stays
+    loads.erase(loads.begin(), loads.begin() + static_cast<long>(drop));
+    double peak = 0.0;
+    for (const auto& l : loads)
+        peak = std::max(peak, l.second);
+    return peak;
 }
 
 std::vector<ScaleAction> Wva::decide(double nowS, const std::vector<ServiceSnapshot>& services)
@@ -265,6 +280,10 @@ std::vector<ScaleAction> Wva::decide(double nowS, const std::vector<ServiceSnaps
         const double kvPredicted = s.ratePerS > 0.0 ? kv * predictedRate / s.ratePerS : kv;
         const double use = std::max(capacity > 0.0 ? demand / capacity : (demand > 0.0 ? 1e9 : 0.0), kvPredicted);
         const bool saturated = waiting > m_p.queuePerReplica * std::max(ready, 1);
+        // The load the replicas carry, in output tokens/s (use = load / capacity), and its peak over
+        // the scale-down window: recorded at every tick, whatever is decided.
+        const double load = std::max(demand, kvPredicted * capacity);
+        const double peak = peakLoad(s.service, nowS, load);
         // SLO attainment over the window: below the target, one more replica, unless one was
         // started within the window (its effect is not measured yet).
         const AttainmentWindow window = measure(s, nowS);
@@ -326,7 +345,9 @@ std::vector<ScaleAction> Wva::decide(double nowS, const std::vector<ServiceSnaps
         const double left = capacity - cap;
         if (left <= 0.0)
             continue;
-        const double useAfter = std::max(demand / left, kvPredicted * capacity / left);
+        // Stabilisation: the capacity left must carry the window's peak load (with a window of 0,
+        // the current load: max(demand / left, KV use * capacity / left)) below the midpoint.
+        const double useAfter = peak / left;
         const bool keepsTarget = !measured || window.afterRemoval(capacity, left) >= spec.slo.attainmentTarget;
         if (useAfter <= m_p.scaleDownBelow + 0.5 * (m_p.headroom - m_p.scaleDownBelow) && keepsTarget) {
             actions.push_back({s.service, false, 0, victim.id});
@@ -361,12 +382,13 @@ std::unique_ptr<simcore::Autoscaler> makeAutoscaler(const std::string& id, const
     if (id == "wva") {
         checkKeys(params, id,
                   {"headroom", "scale_down_below", "queue_per_replica", "scale_down_delay_s", "max_step", "trend_cap",
-                   "attainment_window_s", "attainment_min_requests"});
+                   "attainment_window_s", "attainment_min_requests", "scale_down_window_s"});
         WvaParams p;
         p.headroom = param(params, "headroom", p.headroom, 0.05, 1.0, id);
         p.scaleDownBelow = param(params, "scale_down_below", p.scaleDownBelow, 0.0, 1.0, id);
         p.queuePerReplica = param(params, "queue_per_replica", p.queuePerReplica, 0.0, 1000.0, id);
         p.scaleDownDelayS = param(params, "scale_down_delay_s", p.scaleDownDelayS, 0.0, 3600.0, id);
+        p.scaleDownWindowS = param(params, "scale_down_window_s", p.scaleDownWindowS, 0.0, 3600.0, id);
         p.maxStep = param(params, "max_step", p.maxStep, 1.0, 64.0, id);
         p.trendCap = param(params, "trend_cap", p.trendCap, 1.0, 10.0, id);
         p.attainmentWindowS = param(params, "attainment_window_s", p.attainmentWindowS, 15.0, 3600.0, id);

@@ -66,6 +66,11 @@ struct WvaParams
     double trendCap = 1.25;              ///< predicted rate at most this times the current rate
     double attainmentWindowS = 300.0;    ///< SLO attainment measured over the requests finished in this window
     double attainmentMinRequests = 20.0; ///< fewer finished requests in the window: no attainment signal
+    /// Scale-down stabilisation: a removal must leave room for the highest load of the ticks of
+    /// this window, not only the current one (0: the current tick only, the rule before it existed).
+    /// Longer than Kubernetes' 300 s because bursty streams go quiet for 20-40 minutes between
+    /// bursts (docs/services.md, "WVA").
+    double scaleDownWindowS = 1800.0;
 };
 
 /// @brief The SLO attainment a scaler measured over its window: requests finished (served or failed)
@@ -112,7 +117,11 @@ private:
         long long withinSlo;
     };
     std::vector<std::vector<Mark>> m_marks; ///< per service: cumulative counts at the ticks of the window
+    /// Per service: (tick, load in output tokens/s) over the scale-down window, oldest first.
+    std::vector<std::vector<std::pair<double, double>>> m_loads;
     [[nodiscard]] AttainmentWindow measure(const simcore::ServiceSnapshot& s, double nowS);
+    /// Adds this tick's load to the window and returns the highest load in it.
+    [[nodiscard]] double peakLoad(int service, double nowS, double load);
 };
 
 /// @brief Index of the variant with the lowest cost per output token for requests of the given

@@ -368,14 +368,15 @@ private slots:
         snap.prevRatePerS = 1.0;
         a = wva.decide(30.0, {snap});
         QVERIFY(!a.empty() && a[0].up);
-        // Low use for longer than the delay: remove the most expensive replica first; between
-        // equal prices the one that frees its GPU.
+        // Low use for longer than the delay, the high loads above out of the stabilisation window
+        // (1,800 s): remove the most expensive replica first; between equal prices the one that
+        // frees its GPU.
         snap.ratePerS = 0.01;
         snap.prevRatePerS = 0.01;
         snap.replicas = {replica(1, 0, 0.05, 0, 1, 1.0), replica(2, 1, 0.05, 0, 1, 2.0, false),
                          replica(3, 1, 0.05, 0, 1, 2.0, true)};
-        QVERIFY(wva.decide(200.0, {snap}).empty()); // low from now on
-        a = wva.decide(330.0, {snap});
+        QVERIFY(wva.decide(1900.0, {snap}).empty()); // low from now on
+        a = wva.decide(2031.0, {snap});
         QCOMPARE(a.size(), size_t{1});
         QVERIFY(!a[0].up);
         QCOMPARE(a[0].replica, 3);
@@ -464,6 +465,51 @@ private slots:
         QVERIFY(policies::makeAutoscaler("wva", {{"attainment_window_s", 600.0}}) != nullptr);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
                                  (void)policies::makeAutoscaler("wva", {{"attainment_window_s", 5.0}}));
+    }
+
+    void wvaStabilisesScaleDown()
+    {
+        // Two equal replicas whose KV use was 0.6 at t = 0 and is 0.2 from 15 s on (a steady,
+        // negligible rate: the use is the KV use). Removing one doubles the use of the other.
+        simcore::ServiceSpec s =
+            spec({variant(20, 0.2, 0.001, 5000, 16), variant(10, 0.05, 0.0001, 200000, 256)}, 1, 8);
+        s.variants[1].costPerHour = 2.0;
+        simcore::ServiceSnapshot snap;
+        snap.spec = &s;
+        snap.meanIn = 100;
+        snap.meanOut = 10;
+        snap.room = {8, 8};
+        snap.ratePerS = 0.01;
+        snap.prevRatePerS = 0.01;
+        // The times of its decisions (negative: a start) at 0 s (0.6: between the thresholds),
+        // then 15 s (low from now on), 150 s and 301 s; a removed replica leaves the snapshot (one
+        // left is the minimum).
+        const auto run = [&](const policies::AutoscalerParams& params) {
+            auto wva = policies::makeAutoscaler("wva", params);
+            (void)wva->initialReplicas({s});
+            std::vector<double> decisions;
+            for (double t : {0.0, 15.0, 150.0, 301.0}) {
+                const double kv = t == 0.0 ? 0.6 : 0.2;
+                snap.replicas = {replica(1, 1, kv, 0, 2, 2.0), replica(2, 1, kv, 0, 2, 2.0)};
+                if (std::find_if(decisions.begin(), decisions.end(), [](double d) { return d > 0.0; }) !=
+                    decisions.end())
+                    snap.replicas.pop_back();
+                for (const auto& a : wva->decide(t, {snap}))
+                    decisions.push_back(a.up ? -t : t);
+            }
+            return decisions;
+        };
+        // Without the stabilisation window (the rule before it), the removal comes once the use
+        // has been low for 120 s: at 150 s the other replica would carry 2 x 0.2 = 0.4 <= 0.575.
+        QCOMPARE(run({{"scale_down_window_s", 0.0}}), std::vector<double>({150.0}));
+        // With a 300 s window the load of t = 0 still counts at 150 s (2 x 0.6 = 1.2 on one
+        // replica: refused); at 301 s it has left the window and the replica goes.
+        QCOMPARE(run({{"scale_down_window_s", 300.0}}), std::vector<double>({301.0}));
+        // The default window (1,800 s) still holds it at 301 s: no removal at all.
+        QCOMPARE(policies::WvaParams{}.scaleDownWindowS, 1800.0);
+        QCOMPARE(run({}), std::vector<double>());
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 (void)policies::makeAutoscaler("wva", {{"scale_down_window_s", -1.0}}));
     }
 
     void importerOnFixtures()
