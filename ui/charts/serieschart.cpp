@@ -79,12 +79,18 @@ void SeriesChart::setLines(const std::vector<SeriesLine>& lines)
             top = std::max(top, v);
     }
     plot()->legend->setVisible(plot()->legend->itemCount() > 0);
-    m_top = niceUpperBound(top * 1.15, 1.0);
+    // A bounded measure keeps a little room above its ceiling so a line at 100% stays visible.
+    m_top = m_ceiling > 0.0 ? m_ceiling * 1.05 : niceUpperBound(top * 1.15, 1.0);
     plot()->yAxis->setRange(0.0, m_top);
     setTimeExtent(end);
     resetView();
     if (m_cumulative)
         fitValueAxis();
+}
+
+void SeriesChart::setValueCeiling(double ceiling)
+{
+    m_ceiling = ceiling > 0.0 ? ceiling : 0.0;
 }
 
 int SeriesChart::lineCount() const

@@ -34,6 +34,9 @@ public:
     /// the visible time window, so a chart zoomed into one hour shows that hour's rise instead
     /// of a flat line near the day's total. Other charts keep the whole run's scale from zero.
     void setCumulative(bool cumulative);
+    /// A bounded measure (a percentage): the value axis runs from zero to just above @p ceiling
+    /// whatever the lines hold; 0 (the default) fits the axis to the lines.
+    void setValueCeiling(double ceiling);
     [[nodiscard]] bool isCumulative() const { return m_cumulative; }
     [[nodiscard]] int lineCount() const;
     [[nodiscard]] int pointCount() const;
@@ -44,6 +47,7 @@ private:
 
     double m_top = 1.0; ///< the whole run's axis top
     bool m_cumulative = false;
+    double m_ceiling = 0.0;
 };
 
 } // namespace ui

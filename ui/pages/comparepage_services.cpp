@@ -54,6 +54,7 @@ QWidget* ComparePage::createServices()
     m_serviceReplicas = new SeriesChart(tr("Replicas over the day"), tr("Replicas"));
     m_serviceReplicas->setObjectName(QStringLiteral("compareServiceReplicas"));
     m_serviceAttainment = new SeriesChart(tr("Requests within the SLO per 15 minutes"), tr("%"));
+    m_serviceAttainment->setValueCeiling(100.0);
     m_serviceAttainment->setObjectName(QStringLiteral("compareServiceAttainment"));
     for (SeriesChart* c : {m_serviceReplicas, m_serviceAttainment}) {
         c->setMinimumHeight(kServiceChartsHeight);

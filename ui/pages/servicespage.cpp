@@ -142,6 +142,7 @@ ServicesPage::ServicesPage(Workspace* workspace, QWidget* parent) : QWidget(pare
     auto* top = new QSplitter(Qt::Horizontal);
     m_replicas = new SeriesChart(tr("Replicas over the day (all services)"), tr("Replicas"));
     m_attainment = new SeriesChart(tr("Requests within the SLO per 15 minutes"), tr("%"));
+    m_attainment->setValueCeiling(100.0);
     top->addWidget(m_replicas);
     top->addWidget(m_attainment);
     charts->addWidget(top);

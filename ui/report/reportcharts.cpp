@@ -195,11 +195,12 @@ QString gpuRange(const GanttData& part)
 } // namespace
 
 void paintSeries(QPainter& painter, const QRectF& rect, const QString& title, const QString& axis,
-                 const std::vector<SeriesLine>& lines)
+                 const std::vector<SeriesLine>& lines, double ceiling)
 {
     QWidget host;
     host.setFont(chartFont());
     auto* chart = new SeriesChart(title, axis, &host);
+    chart->setValueCeiling(ceiling);
     chart->setLines(lines);
     chart->plot()->yAxis->ticker()->setTickCount(6);
     paintChart(painter, *chart, rect);

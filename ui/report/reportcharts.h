@@ -25,7 +25,7 @@ void paintChart(QPainter& painter, ChartWidget& chart, const QRectF& rect);
 /// Paints a SeriesChart of @p lines (x in hours, with a legend) into @p rect in the report's chart
 /// font. @p painter must be a QCPPainter.
 void paintSeries(QPainter& painter, const QRectF& rect, const QString& title, const QString& axis,
-                 const std::vector<SeriesLine>& lines);
+                 const std::vector<SeriesLine>& lines, double ceiling = 0.0);
 
 /// The bars of energy, tardiness and ET with the lower bounds dashed, as on the Compare page.
 void paintBarsChart(QPainter& painter, const QRectF& rect, const model::ReportData& data, const ReportStyle& style);

@@ -98,7 +98,8 @@ void paintServiceCharts(QPainter& p, const QRectF& rect, const model::ReportData
     paintSeries(p, QRectF(rect.left(), rect.top(), w, rect.height()),
                 QObject::tr("Replicas over the day (all services)"), QObject::tr("Replicas"), replicas);
     paintSeries(p, QRectF(rect.left() + w + 16.0, rect.top(), w, rect.height()),
-                QObject::tr("Requests within the SLO per 15 minutes (all services)"), QObject::tr("%"), attainment);
+                QObject::tr("Requests within the SLO per 15 minutes (all services)"), QObject::tr("%"), attainment,
+                100.0);
 }
 
 } // namespace
