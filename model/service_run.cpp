@@ -5,6 +5,7 @@
 #include "json_reader.h"
 #include "policy_registry.h"
 #include "recorder.h"
+#include "units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -42,7 +43,7 @@ ServiceSummary summaryOf(const std::string& name, const std::vector<const simcor
         e2e.insert(e2e.end(), st.e2eMs.begin(), st.e2eMs.end());
         ttft.insert(ttft.end(), st.ttftMs.begin(), st.ttftMs.end());
         s.cost += r->costTotal;
-        s.energyKWh += r->energyWmin / 60000.0;
+        s.energyKWh += r->energyWmin / simcore::kWminPerKwh;
         for (double h : r->replicaHoursByVariant)
             s.replicaHours += h;
         s.scaleUps += r->scaleUps;

@@ -5,6 +5,7 @@
 #include "input_limits.h"
 #include "json_reader.h"
 #include "service_run.h"
+#include "units.h"
 
 #include <stdexcept>
 
@@ -130,7 +131,7 @@ public:
         r.stats.served = s.served;
         r.stats.withinSlo = s.withinSlo;
         r.costTotal = s.cost;
-        r.energyWmin = s.energyKWh * 60000.0;
+        r.energyWmin = s.energyKWh * simcore::kWminPerKwh;
         r.scaleUps = s.scaleUps;
         r.scaleDowns = s.scaleDowns;
         r.repartitions = s.repartitions;

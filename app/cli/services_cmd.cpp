@@ -8,6 +8,7 @@
 #include "service_run.h"
 #include "simulation.h"
 #include "text_format.h"
+#include "units.h"
 
 #include <nlohmann/json.hpp>
 
@@ -186,7 +187,8 @@ int runServices(const std::vector<std::string>& words, std::ostream& out, std::o
             printServiceResults(out, runs[i]);
             const auto& m = runs[i].batch.metrics;
             out << "Batch jobs      " << m.completed << "/" << m.jobs << " completed, avg tardiness "
-                << fixed(m.avgTardinessMin, 4) << " min, energy " << fixed(m.energyWmin / 60000.0, 2) << " kWh\n";
+                << fixed(m.avgTardinessMin, 4) << " min, energy " << fixed(m.energyWmin / simcore::kWminPerKwh, 2)
+                << " kWh\n";
             if (repeat > 1)
                 out << "Wall time       " << fixed(best[i], 3) << " s (best of " << repeat << ")\n";
             out << "\n";
