@@ -2,17 +2,40 @@
 #include "plugins.h"
 
 #include "args.h"
+#include "plugin_files.h"
 #include "policy_registry.h"
+#include "registry.h"
 
 #ifdef MIGSIGHT_HAVE_PYTHON_PLUGIN
 #include "python_plugin.h"
 #endif
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <filesystem>
 #include <string_view>
 
 namespace cli {
+
+namespace {
+
+/// The scheduler and repartitioner ids of @p after that @p before does not have: what one plugin
+/// file registered.
+[[maybe_unused]] std::vector<std::string> addedPolicies(const policies::Registry& before,
+                                                        const policies::Registry& after)
+{
+    std::vector<std::string> ids;
+    for (const auto& p : after.schedulers())
+        if (before.findScheduler(p.id) == nullptr)
+            ids.push_back(p.id);
+    for (const auto& p : after.repartitioners())
+        if (before.findRepartitioner(p.id) == nullptr)
+            ids.push_back(p.id);
+    return ids;
+}
+
+} // namespace
 
 bool takesPlugins(const std::string& command)
 {
@@ -53,9 +76,16 @@ void loadPlugins(const std::vector<std::string>& files)
     if (files.empty())
         return;
 #ifdef MIGSIGHT_HAVE_PYTHON_PLUGIN
-    const policies::Registry* registry = nullptr;
-    for (const auto& file : files)
-        registry = &loadPythonPlugin(file);
+    const policies::Registry* registry = &model::policyRegistry();
+    for (const auto& file : files) {
+        const policies::Registry& next = loadPythonPlugin(file);
+        std::error_code error;
+        const auto absolute = std::filesystem::absolute(file, error);
+        // Sessions remember where each Python policy came from (docs/python.md, "Plugins in sessions").
+        model::notePluginFile({error ? file : absolute.lexically_normal().string(), model::fileSha256(file),
+                               addedPolicies(*registry, next)});
+        registry = &next;
+    }
     model::usePolicyRegistry(*registry);
 #else
     throw UsageError("--plugin: this build has no Python support (configure with pybind11 installed)");

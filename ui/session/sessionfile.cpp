@@ -3,6 +3,7 @@
 
 #include "cost.h"
 #include "importdialog.h"
+#include "plugin_files.h"
 #include "result_json.h"
 #include "scenario_writer.h"
 #include "service_run.h"
@@ -17,7 +18,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <filesystem>
+#include <set>
 
 namespace ui {
 
@@ -114,6 +117,22 @@ QJsonObject studiesJson(const Studies& studies)
     return o;
 }
 
+/// The loaded Python plugins whose policies the workspace names, so that opening the session
+/// elsewhere can say which file it needs (docs/python.md, "Plugins in sessions").
+QJsonArray usedPlugins(const Workspace& ws)
+{
+    std::set<std::string> ids{ws.scenario()->scheduler.id, ws.scenario()->repartitioner.id};
+    for (const RunSpec& spec : ws.runs()) {
+        ids.insert(spec.scheduler.id);
+        ids.insert(spec.repartitioner.id);
+    }
+    std::vector<model::PluginFile> used;
+    for (auto& file : model::loadedPluginFiles())
+        if (std::any_of(file.policies.begin(), file.policies.end(), [&](const auto& id) { return ids.count(id) > 0; }))
+            used.push_back(std::move(file));
+    return QJsonDocument::fromJson(QByteArray::fromStdString(model::pluginFilesJson(used))).array();
+}
+
 QJsonObject workspaceJson(const Workspace& ws, const std::string& scenarioJson, const std::string& variantsJson,
                           const QString& documentPath)
 {
@@ -124,6 +143,8 @@ QJsonObject workspaceJson(const Workspace& ws, const std::string& scenarioJson, 
                   {QStringLiteral("scenario_path"), ws.scenarioPath()},
                   {QStringLiteral("document"), documentPath}};
     o[QStringLiteral("studies")] = studiesJson(*ws.studies());
+    if (const QJsonArray plugins = usedPlugins(ws); !plugins.isEmpty())
+        o[QStringLiteral("plugins")] = plugins;
     const model::WorkloadSpec& w = ws.scenario()->workload;
     if (w.kind == model::WorkloadSpec::Kind::Csv) {
         // Imported traces live in the application's data folder: keep the jobs with the session
@@ -289,6 +310,33 @@ void readStudies(SessionState& s, const QJsonObject& o, const QString& path)
     s.sweep = readStudy(studies, "fleet_sweep", path, &model::sweepFromStudy, s.studyWarning);
 }
 
+/// Checks the Python plugins the session was saved with against the ones loaded now: a missing
+/// one explains the scenario's unknown policy (a problem) or warns that its runs cannot re-run; a
+/// changed one warns that re-runs may differ (docs/python.md, "Plugins in sessions").
+void checkPlugins(LoadedSession& out, const QJsonObject& o, const QString& path)
+{
+    const QJsonArray plugins = o.value(QStringLiteral("plugins")).toArray();
+    if (plugins.isEmpty())
+        return;
+    const auto recorded = model::pluginFilesFromJson(QJsonDocument(plugins).toJson().toStdString());
+    const model::PluginCheck check = model::checkPluginFiles(recorded);
+    const bool scenarioFailed = !out.problems.empty();
+    QStringList warnings;
+    for (const auto& msg : check.missing) {
+        if (scenarioFailed)
+            out.problems.add(path.toStdString(), "plugins", msg);
+        else
+            warnings << QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(msg));
+    }
+    for (const auto& msg : check.changed)
+        warnings << QStringLiteral("%1: %2").arg(QFileInfo(path).fileName(), QString::fromStdString(msg));
+    for (const QString& w : warnings) {
+        if (!out.state.studyWarning.isEmpty())
+            out.state.studyWarning += QLatin1Char('\n');
+        out.state.studyWarning += w;
+    }
+}
+
 void readWorkspace(LoadedSession& out, const std::string& text, const QString& path)
 {
     const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
@@ -315,6 +363,7 @@ void readWorkspace(LoadedSession& out, const std::string& text, const QString& p
     }
     s.mainMetrics = std::to_string(o.value(QStringLiteral("main_run")).toInteger());
     readStudies(s, o, path);
+    checkPlugins(out, o, path);
 }
 
 /// A session of migsight-cli: the scenario of its newest run, and that scenario's runs.

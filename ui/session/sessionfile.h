@@ -40,7 +40,8 @@ struct SessionState
     Study<model::StaticSearchResult> staticSearch;
     Study<model::DayPlanResult> dayPlan;
     Study<model::SweepResult> sweep;
-    /// Studies that could not be read (damaged): the session still opens, without them.
+    /// What opening should warn of while the session still opens: studies that could not be read
+    /// (left out), Python plugins it was saved with that are missing or changed (docs/python.md).
     QString studyWarning;
 };
 
