@@ -6,7 +6,6 @@
 
 #include <QCryptographicHash>
 #include <QFile>
-
 #include <nlohmann/json.hpp>
 
 #include <algorithm>

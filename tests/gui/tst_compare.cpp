@@ -4,6 +4,7 @@
 #include "comparepage.h"
 #include "ganttchart.h"
 #include "ganttdata.h"
+#include "gui_test_support.h"
 #include "mainwindow.h"
 #include "powerchart.h"
 #include "results.h"
@@ -22,20 +23,9 @@
 
 namespace {
 
-constexpr int kRunTimeoutMs = 120000;
-
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
-
-bool allDone(const ui::Workspace& workspace)
-{
-    for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running() || !spec.latest || spec.stale())
-            return false;
-    return !workspace.runs().empty();
-}
+using guitest::allDone;
+using guitest::kRunTimeoutMs;
+using guitest::sample;
 
 /// Adds two runs and opens them on the Compare page the way a user does: select, "Compare selected".
 void compareTwoRuns(ui::MainWindow& window)

@@ -4,6 +4,7 @@
 // and Compare pages.
 #include "comparepage.h"
 #include "costdialog.h"
+#include "gui_test_support.h"
 #include "mainwindow.h"
 #include "metricsmodel.h"
 #include "overviewpage.h"
@@ -24,12 +25,8 @@
 
 namespace {
 
-constexpr int kRunTimeoutMs = 120000;
-
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
+using guitest::kRunTimeoutMs;
+using guitest::sample;
 
 template <typename T>
 T* child(QWidget* parent, const char* name)

@@ -5,6 +5,7 @@
 #include "chartexport.h"
 #include "comparepage.h"
 #include "ganttchart.h"
+#include "gui_test_support.h"
 #include "mainwindow.h"
 #include "runsmodel.h"
 #include "runspage.h"
@@ -22,15 +23,8 @@
 
 namespace {
 
-constexpr int kRunTimeoutMs = 120000;
-
-bool allDone(const ui::Workspace& workspace)
-{
-    for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running() || !spec.latest)
-            return false;
-    return !workspace.runs().empty();
-}
+using guitest::allDone;
+using guitest::kRunTimeoutMs;
 
 QByteArray head(const QString& path, int bytes)
 {

@@ -6,6 +6,7 @@
 #include "comparepage.h"
 #include "ganttchart.h"
 #include "ganttdata.h"
+#include "gui_test_support.h"
 #include "mainwindow.h"
 #include "playback.h"
 #include "playbackpage.h"
@@ -32,20 +33,10 @@
 
 namespace {
 
+using guitest::allDone;
+using guitest::sample;
+
 constexpr int kTimeoutMs = 120000;
-
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
-
-bool allDone(const ui::Workspace& ws)
-{
-    for (const ui::RunSpec& spec : ws.runs())
-        if (spec.running() || !spec.latest || spec.stale())
-            return false;
-    return !ws.runs().empty();
-}
 
 void compareAll(ui::MainWindow& window)
 {

@@ -2,6 +2,7 @@
 // The layout editor as a user drives it: drag profiles onto GPUs, see refusals, select, move and
 // delete instances, undo and redo, apply gallery layouts, resize the fleet.
 #include "fleetsettings.h"
+#include "gui_test_support.h"
 #include "layouteditor.h"
 #include "layouteditorcanvas.h"
 #include "layouteditorpalette.h"
@@ -23,12 +24,9 @@
 
 namespace {
 
-using simcore::Layout;
+using guitest::sample;
 
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
+using simcore::Layout;
 
 std::vector<Layout> layouts(const ui::Workspace& ws)
 {

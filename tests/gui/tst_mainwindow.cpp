@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The main window as a user sees it: open the quick-start scenario, let it run, read the pages.
 #include "fleetview.h"
+#include "gui_test_support.h"
 #include "mainwindow.h"
 #include "metricsmodel.h"
 #include "overviewpage.h"
@@ -27,12 +28,8 @@
 
 namespace {
 
-constexpr int kRunTimeoutMs = 60000;
-
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
+using guitest::kRunTimeoutMs;
+using guitest::sample;
 
 QStringList labelsOf(const ui::FleetCard& card)
 {

@@ -4,6 +4,7 @@
 // refined plan) as the repartitioner and take it back with Undo, cancel, a fleet changed since
 // the plan, and a fleet that fluid-plan cannot plan.
 #include "dayplanchart.h"
+#include "gui_test_support.h"
 #include "layouteditor.h"
 #include "layouteditorcommands.h"
 #include "mainwindow.h"
@@ -25,12 +26,9 @@
 
 namespace {
 
-constexpr int kPlanTimeoutMs = 180000;
+using guitest::sample;
 
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
+constexpr int kPlanTimeoutMs = 180000;
 
 ui::PlanDayPanel* dayPanel(ui::MainWindow& window)
 {

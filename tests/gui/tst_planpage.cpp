@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Plan page as a planner drives it: search the best static layout on a worker thread, read
 // the verdict and the table, apply a layout and take it back with Undo, cancel a search.
+#include "gui_test_support.h"
 #include "layouteditor.h"
 #include "layouteditorcommands.h"
 #include "mainwindow.h"
@@ -20,12 +21,9 @@
 
 namespace {
 
-constexpr int kSearchTimeoutMs = 180000;
+using guitest::sample;
 
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
+constexpr int kSearchTimeoutMs = 180000;
 
 std::vector<simcore::Layout> fleetLayouts(const ui::Workspace& workspace)
 {

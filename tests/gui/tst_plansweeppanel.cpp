@@ -2,6 +2,7 @@
 // The Plan page's "Fleet size" tab as a planner drives it: sweep GPU counts and loads on a worker
 // thread, read the fewest-GPUs answer under the chart, switch the load shown without re-running,
 // cancel a long sweep, and get a message naming the field for bad text (nothing started).
+#include "gui_test_support.h"
 #include "layouteditor.h"
 #include "layouteditorcommands.h"
 #include "mainwindow.h"
@@ -23,12 +24,9 @@
 
 namespace {
 
-constexpr int kSweepTimeoutMs = 180000;
+using guitest::sample;
 
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
+constexpr int kSweepTimeoutMs = 180000;
 
 ui::PlanSweepPanel* sweepPanel(const ui::MainWindow& window)
 {

@@ -43,7 +43,8 @@ private slots:
         QJsonObject sc = QJsonDocument::fromJson(in.readAll()).object();
         sc[QStringLiteral("scheduler")] = QJsonObject{{QStringLiteral("id"), QStringLiteral("py-fcfs")}};
         QJsonObject workload = sc.value(QStringLiteral("workload")).toObject();
-        workload[QStringLiteral("path")] = QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/teaching/01-mig-vs-whole-gpu.csv");
+        workload[QStringLiteral("path")] =
+            QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/teaching/01-mig-vs-whole-gpu.csv");
         sc[QStringLiteral("workload")] = workload;
         m_scenario = m_dir.filePath(QStringLiteral("py.json"));
         QFile out(m_scenario);

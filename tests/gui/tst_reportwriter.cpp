@@ -2,6 +2,7 @@
 // The studio's report: File > Export > Report (PDF)... is there, the workspace's finished runs go in
 // the report with its bounds (runs still updating are left out and noted), the PDF is written, and
 // the 15-minute means of the power and queue charts are right.
+#include "gui_test_support.h"
 #include "mainwindow.h"
 #include "report_data.h"
 #include "reportaction.h"
@@ -17,15 +18,8 @@
 
 namespace {
 
-constexpr int kRunTimeoutMs = 120000;
-
-bool allDone(const ui::Workspace& workspace)
-{
-    for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running() || !spec.latest || spec.stale())
-            return false;
-    return !workspace.runs().empty();
-}
+using guitest::allDone;
+using guitest::kRunTimeoutMs;
 
 } // namespace
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Runs page as a user drives it: pick policies, add runs, read and sort the table, cancel.
+#include "gui_test_support.h"
 #include "mainwindow.h"
 #include "policyform.h"
 #include "result_json.h"
@@ -24,12 +25,9 @@
 
 namespace {
 
-constexpr int kRunTimeoutMs = 120000;
-
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
+using guitest::allDone;
+using guitest::kRunTimeoutMs;
+using guitest::sample;
 
 void choose(ui::PolicyForm* form, const QString& id)
 {
@@ -37,14 +35,6 @@ void choose(ui::PolicyForm* form, const QString& id)
     const int index = box->findText(id);
     QVERIFY2(index >= 0, qPrintable(id));
     box->setCurrentIndex(index);
-}
-
-bool allDone(const ui::Workspace& workspace)
-{
-    for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running() || !spec.latest)
-            return false;
-    return !workspace.runs().empty();
 }
 
 QString cell(const QAbstractItemModel* model, int row, int column)

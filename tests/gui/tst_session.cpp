@@ -3,6 +3,7 @@
 // unsaved work goes, autosave and recovery after a crash, files dropped on the window.
 #include "autosave.h"
 #include "comparepage.h"
+#include "gui_test_support.h"
 #include "jobs_csv.h"
 #include "layouteditor.h"
 #include "mainwindow.h"
@@ -49,12 +50,9 @@
 
 namespace {
 
-constexpr int kTimeoutMs = 60000;
+using guitest::sample;
 
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
+constexpr int kTimeoutMs = 60000;
 
 bool allRunsDone(const ui::Workspace* ws)
 {

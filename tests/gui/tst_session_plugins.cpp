@@ -2,6 +2,7 @@
 // Sessions remember the Python plugins their policies came from (docs/python.md, "Plugins in
 // sessions"): saved with the plugin's path and SHA-256, and opening says which file is missing
 // or that a plugin's contents changed. No Python is needed: the record is what is tested.
+#include "gui_test_support.h"
 #include "plugin_files.h"
 #include "scenariofile.h"
 #include "session_store.h"
@@ -18,10 +19,7 @@
 
 namespace {
 
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
+using guitest::sample;
 
 QJsonObject workspaceRecord(const QString& path)
 {
@@ -35,7 +33,8 @@ bool writeWorkspaceRecord(const QString& path, const QJsonObject& o)
     sqlite3* db = nullptr;
     bool ok = sqlite3_open(path.toUtf8().constData(), &db) == SQLITE_OK;
     sqlite3_stmt* st = nullptr;
-    ok = ok && sqlite3_prepare_v2(db, "UPDATE meta SET value = ? WHERE key = 'workspace'", -1, &st, nullptr) == SQLITE_OK;
+    ok = ok &&
+         sqlite3_prepare_v2(db, "UPDATE meta SET value = ? WHERE key = 'workspace'", -1, &st, nullptr) == SQLITE_OK;
     if (ok) {
         sqlite3_bind_text(st, 1, value.constData(), int(value.size()), SQLITE_TRANSIENT);
         ok = sqlite3_step(st) == SQLITE_DONE;
@@ -92,7 +91,8 @@ private slots:
     {
         QVERIFY(model::pluginFilesFromJson("not json").empty());
         QVERIFY(model::pluginFilesFromJson(R"({"path": "a.py"})").empty());
-        const auto files = model::pluginFilesFromJson(R"([1, {"sha256": "x"}, {"path": "a.py", "policies": [2, "p"]}])");
+        const auto files =
+            model::pluginFilesFromJson(R"([1, {"sha256": "x"}, {"path": "a.py", "policies": [2, "p"]}])");
         QCOMPARE(files.size(), size_t{1});
         QCOMPARE(files[0].path, std::string("a.py"));
         QCOMPARE(files[0].policies, std::vector<std::string>{"p"});
@@ -144,7 +144,8 @@ private slots:
         QVERIFY2(w.contains(QLatin1String("'py-mine' came from the plugin /gone/mine.py")), qPrintable(w));
         QVERIFY2(w.contains(QLatin1String("--plugin /gone/mine.py")), qPrintable(w));
         // The scenario names it: opening fails, and the problem says which file would fix it.
-        QJsonObject scenario = QJsonDocument::fromJson(o.value(QStringLiteral("scenario")).toString().toUtf8()).object();
+        QJsonObject scenario =
+            QJsonDocument::fromJson(o.value(QStringLiteral("scenario")).toString().toUtf8()).object();
         scenario[QStringLiteral("scheduler")] = QJsonObject{{QStringLiteral("id"), QStringLiteral("py-mine")}};
         o[QStringLiteral("scenario")] = QString::fromUtf8(QJsonDocument(scenario).toJson());
         QVERIFY(writeWorkspaceRecord(path, o));

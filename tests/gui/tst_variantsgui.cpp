@@ -5,6 +5,7 @@
 #include "barschart.h"
 #include "comparepage.h"
 #include "ganttchart.h"
+#include "gui_test_support.h"
 #include "layouteditor.h"
 #include "layouteditorcanvas.h"
 #include "layouteditorcommands.h"
@@ -40,12 +41,9 @@
 
 namespace {
 
-constexpr int kRunTimeoutMs = 120000;
-
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
+using guitest::allDone;
+using guitest::kRunTimeoutMs;
+using guitest::sample;
 
 std::vector<simcore::Layout> layoutsOf(const std::vector<model::FleetGroup>& fleet)
 {
@@ -53,14 +51,6 @@ std::vector<simcore::Layout> layoutsOf(const std::vector<model::FleetGroup>& fle
     for (int gpu = 0; gpu < ui::gpuCount(fleet); ++gpu)
         all.push_back(ui::layoutOf(fleet, gpu));
     return all;
-}
-
-bool allDone(const ui::Workspace& workspace)
-{
-    for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running() || !spec.latest || spec.stale())
-            return false;
-    return !workspace.runs().empty();
 }
 
 /// The Layouts page on the quick-start scenario (2 A100-40GB; GPU 0: 4g.20gb@0 3g.20gb@4).

@@ -5,6 +5,7 @@
 // baseline or another objective changes the sentence and the table's Rank column; the Compare
 // page says the same for the same two runs and puts the rank in each column's header.
 #include "comparepage.h"
+#include "gui_test_support.h"
 #include "mainwindow.h"
 #include "policyform.h"
 #include "runsmodel.h"
@@ -23,7 +24,8 @@
 
 namespace {
 
-constexpr int kRunTimeoutMs = 120000;
+using guitest::allDone;
+using guitest::kRunTimeoutMs;
 
 void choose(ui::PolicyForm* form, const QString& id)
 {
@@ -31,14 +33,6 @@ void choose(ui::PolicyForm* form, const QString& id)
     const int index = box->findText(id);
     QVERIFY2(index >= 0, qPrintable(id));
     box->setCurrentIndex(index);
-}
-
-bool allDone(const ui::Workspace& workspace)
-{
-    for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running() || !spec.latest || spec.stale())
-            return false;
-    return !workspace.runs().empty();
 }
 
 double et(const ui::RunSpec& spec)

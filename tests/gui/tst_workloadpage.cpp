@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The workload page as a user drives it: read the histograms, turn the load and seed knobs,
 // import a trace through its sanity report.
+#include "gui_test_support.h"
 #include "importdialog.h"
 #include "scenariofile.h"
 #include "simulation.h"
@@ -22,10 +23,7 @@
 
 namespace {
 
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
+using guitest::sample;
 
 QString fixture(const char* name)
 {
