@@ -101,6 +101,8 @@ private slots:
         ws.editScenario(tuned, QStringLiteral("shorter window"));
         QTRY_VERIFY_WITH_TIMEOUT(updated.count() == 4, 300000);
         QCOMPARE(page.lastSimulated(), 1);
+        QVERIFY2(page.summaryText().contains(QLatin1String("1 of 3 autoscalers simulated")),
+                 qPrintable(page.summaryText()));
         QCOMPARE(page.results()[1].summaries.back().served, hpaBefore.served);
         QCOMPARE(page.results()[1].summaries.back().cost, hpaBefore.cost);
         const auto wva900 =

@@ -210,16 +210,20 @@ QString ServicesPage::summaryText() const
         failed = tr("%1x fewer").arg(static_cast<double>(hpa->failed) / static_cast<double>(wva->failed), 0, 'f', 1);
     else
         failed = tr("%1 vs %2").arg(locale.toString(wva->failed), locale.toString(hpa->failed));
+    const int all = static_cast<int>(m_results.size());
+    const QString ran = m_lastSimulated == all
+                            ? tr("%1 autoscalers simulated in %2 ms").arg(all).arg(m_lastMs, 0, 'f', 0)
+                            : tr("%1 of %2 autoscalers simulated in %3 ms, the others' figures unchanged by the edit")
+                                  .arg(m_lastSimulated)
+                                  .arg(all)
+                                  .arg(m_lastMs, 0, 'f', 0);
     return tr("<b>WVA against HPA</b>: effective throughput %1, failed requests %2, SLO attainment %3% vs %4%, "
-              "cost %5, energy %6. %7 of %8 autoscalers simulated in %9 ms (the batch day runs beside them on the "
-              "same fleet; the others' figures were unchanged by the edit).")
+              "cost %5, energy %6. %7 (the batch day runs beside them on the same fleet).")
         .arg(percentChange(wva->effectiveTokensPerS, hpa->effectiveTokensPerS), failed)
         .arg(100.0 * wva->attainment, 0, 'f', 1)
         .arg(100.0 * hpa->attainment, 0, 'f', 1)
         .arg(percentChange(wva->cost, hpa->cost), percentChange(wva->energyKWh, hpa->energyKWh))
-        .arg(m_lastSimulated)
-        .arg(m_results.size())
-        .arg(m_lastMs, 0, 'f', 0);
+        .arg(ran);
 }
 
 void ServicesPage::showResults()
