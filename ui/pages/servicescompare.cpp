@@ -134,8 +134,7 @@ ServicesComparison::Outcome ServicesComparison::compare(const model::Scenario& s
         for (size_t k = 0; k < ids.size(); ++k) {
             if (found[k])
                 continue;
-            const std::string id = ids[k];
-            runs.emplace_back(k, std::async(std::launch::async, [&scenario, &jobs, services, id, options] {
+            runs.emplace_back(k, std::async(std::launch::async, [&scenario, &jobs, services, id = ids[k], options] {
                                   return model::simulateWithServices(scenario, jobs, *services, id,
                                                                      paramsOf(scenario, id), options);
                               }));
