@@ -9,21 +9,35 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 namespace model {
 
 namespace {
 
-double percentile(std::vector<float> v, double q)
+/// Nearest-rank percentiles of @p v for the shares @p qs (ascending): each the smallest value with
+/// at least q of the values at or below it. Reorders @p v in place: one selection per share, each
+/// on what is left above the previous one (the k-th smallest value does not depend on how it is
+/// found, so the figures are those of a full sort).
+std::vector<double> percentiles(std::vector<float>& v, std::initializer_list<double> qs)
 {
-    if (v.empty())
-        return 0.0;
-    // Nearest rank: the smallest value with at least q of the values at or below it.
-    const auto n = v.size();
-    auto rank = static_cast<size_t>(std::ceil(q * static_cast<double>(n)));
-    rank = std::clamp<size_t>(rank, 1, n);
-    std::nth_element(v.begin(), v.begin() + static_cast<long>(rank - 1), v.end());
-    return v[rank - 1];
+    std::vector<double> out;
+    size_t from = 0;
+    for (const double q : qs) {
+        if (v.empty()) {
+            out.push_back(0.0);
+            continue;
+        }
+        const auto n = v.size();
+        auto rank = static_cast<size_t>(std::ceil(q * static_cast<double>(n)));
+        rank = std::clamp<size_t>(rank, 1, n);
+        if (rank - 1 >= from) {
+            std::nth_element(v.begin() + static_cast<long>(from), v.begin() + static_cast<long>(rank - 1), v.end());
+            from = rank - 1;
+        }
+        out.push_back(v[rank - 1]);
+    }
+    return out;
 }
 
 ServiceSummary summaryOf(const std::string& name, const std::vector<const simcore::ServiceResult*>& rs, double horizonS)
@@ -32,6 +46,11 @@ ServiceSummary summaryOf(const std::string& name, const std::vector<const simcor
     s.name = name;
     std::vector<float> e2e;
     std::vector<float> ttft;
+    size_t latencies = 0;
+    for (const auto* r : rs)
+        latencies += r->stats.e2eMs.size();
+    e2e.reserve(latencies);
+    ttft.reserve(latencies);
     double tokens = 0.0;
     for (const auto* r : rs) {
         const auto& st = r->stats;
@@ -57,10 +76,11 @@ ServiceSummary summaryOf(const std::string& name, const std::vector<const simcor
     }
     s.attainment = s.arrived > 0 ? static_cast<double>(s.withinSlo) / static_cast<double>(s.arrived) : 1.0;
     s.effectiveTokensPerS = horizonS > 0.0 ? tokens / horizonS : 0.0;
-    s.p50Ms = percentile(e2e, 0.50);
-    s.p95Ms = percentile(e2e, 0.95);
-    s.p99Ms = percentile(e2e, 0.99);
-    s.ttftP95Ms = percentile(ttft, 0.95);
+    const std::vector<double> e2eAt = percentiles(e2e, {0.50, 0.95, 0.99});
+    s.p50Ms = e2eAt[0];
+    s.p95Ms = e2eAt[1];
+    s.p99Ms = e2eAt[2];
+    s.ttftP95Ms = percentiles(ttft, {0.95})[0];
     return s;
 }
 
@@ -129,7 +149,23 @@ ServiceRunResult simulateWithServices(const Scenario& scenario, const std::vecto
     out.autoscaler = autoscaler;
     out.horizonS = cfg.horizonS;
     out.tickS = cfg.tickS;
-    out.batch = simcore::runToEnd(engine, options.timeSeries);
+    if (options.progress) {
+        // The same step() sequence as Engine::run() (so the same result), with a look at the hook
+        // between chunks: a superseded run stops within a few milliseconds.
+        simcore::RunRecorder recorder(options.timeSeries);
+        engine.addObserver(&recorder);
+        const double total = jobs.empty() ? 1.0 : static_cast<double>(jobs.size());
+        const long long every = std::max(1LL, options.progressEverySteps);
+        long long steps = 0;
+        while (engine.step()) {
+            if (++steps % every == 0 && !options.progress(engine.completedJobs() / total))
+                throw Cancelled();
+        }
+        options.progress(1.0);
+        out.batch = recorder.takeResult();
+    } else {
+        out.batch = simcore::runToEnd(engine, options.timeSeries);
+    }
     out.services = layer.results(engine.state());
     out.summaries = summarise(out.services, cfg.horizonS);
     out.refusedRepartitions = engine.refusedForServices();

@@ -52,8 +52,10 @@ struct ServiceRunResult
     int refusedRepartitions = 0; ///< repartitioner requests refused to keep replicas
 };
 
-/// @brief Runs the scenario's jobs and services together (docs/services.md).
-/// @throws std::invalid_argument for a bad setup or an unknown autoscaler.
+/// @brief Runs the scenario's jobs and services together (docs/services.md). A progress hook in
+/// @p options is asked between chunks of engine steps (the result is that of an uninterrupted run).
+/// @throws std::invalid_argument for a bad setup or an unknown autoscaler, Cancelled when the
+/// progress hook returned false.
 [[nodiscard]] ServiceRunResult simulateWithServices(const Scenario& scenario, const std::vector<simcore::Job>& jobs,
                                                     const std::vector<simcore::ServiceSpec>& services,
                                                     const std::string& autoscaler,
@@ -94,5 +96,9 @@ struct ServiceCurve
 /// @brief Share in % of the requests that ended in each interval (served or failed) that were
 /// within the SLO, of service @p service or of all when -1; 100 when none ended in it.
 [[nodiscard]] ServiceCurve attainmentCurve(const ServiceRunResult& run, int service);
+
+/// @brief Replicas taking requests of variant @p variant (an index into the service's
+/// variantNames) of service @p service; no points for an unknown service or variant.
+[[nodiscard]] ServiceCurve variantReplicasCurve(const ServiceRunResult& run, int service, int variant);
 
 } // namespace model

@@ -248,4 +248,16 @@ ServiceCurve attainmentCurve(const ServiceRunResult& run, int service)
     });
 }
 
+ServiceCurve variantReplicasCurve(const ServiceRunResult& run, int service, int variant)
+{
+    if (service < 0 || service >= static_cast<int>(run.services.size()) || variant < 0 ||
+        variant >= static_cast<int>(run.services[static_cast<size_t>(service)].variantNames.size()))
+        return {};
+    const auto& series = run.services[static_cast<size_t>(service)].series;
+    return curve(run, service, [&series, variant](size_t i) {
+        const auto& byVariant = series[i].replicasByVariant;
+        return static_cast<size_t>(variant) < byVariant.size() ? byVariant[static_cast<size_t>(variant)] : 0.0;
+    });
+}
+
 } // namespace model

@@ -180,12 +180,29 @@ void TestCompareServices::reportHasServicesPage()
     const model::ReportData data = ui::workspaceReport(*window.workspace(), {}, {}, -1);
     QVERIFY(data.hasServices());
     const auto pages = ui::servicePages(data, ui::reportStyle());
-    QCOMPARE(pages.size(), size_t(1)); // two services and overall: tables and charts on one page
+    // The tables, then one chart block (replicas per variant, SLO attainment) per service, two
+    // services to a page: chat and code share one.
+    QCOMPARE(pages.size(), size_t(2));
     QCOMPARE(pages.front().title, QStringLiteral("Inference services"));
+    QCOMPARE(pages.back().title, QStringLiteral("Inference services over the day"));
+    using Blocks = std::vector<std::vector<std::string>>;
+    QCOMPARE(ui::serviceChartPages(data), (Blocks{{"chat", "code"}}));
     model::ReportData batchOnly = data;
     for (model::ReportRun& r : batchOnly.runs)
         r.services = nullptr;
-    QCOMPARE(ui::reportPageCount(data), ui::reportPageCount(batchOnly) + 1);
+    QCOMPARE(ui::reportPageCount(data), ui::reportPageCount(batchOnly) + 2);
+
+    // A third service (in the second run only) gets its own block, on a page of its own.
+    model::ReportData three = data;
+    auto extra = std::make_shared<model::ServiceRunResult>(*three.runs[1].services);
+    extra->services.push_back(extra->services.front());
+    extra->services.back().name = "embed";
+    extra->summaries.insert(extra->summaries.end() - 1, extra->summaries.front());
+    three.runs[1].services = extra;
+    QCOMPARE(ui::serviceChartPages(three), (Blocks{{"chat", "code"}, {"embed"}}));
+    const auto threePages = ui::servicePages(three, ui::reportStyle());
+    QCOMPARE(threePages.size(), size_t(3));
+    QCOMPARE(threePages.back().title, QStringLiteral("Inference services over the day (2 of 2)"));
     QTemporaryDir dir;
     const QString pdf = dir.filePath(QStringLiteral("report.pdf"));
     QString error;

@@ -11,10 +11,12 @@
 #include "tenantspage.h"
 #include "workspace.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTest>
+#include <qcustomplot.h>
 
 using namespace ui;
 
@@ -68,12 +70,107 @@ private slots:
         QCOMPARE(page.attainmentChart()->lineCount(), 3);
         QVERIFY(page.variantsChart()->lineCount() >= 1);
 
-        // An edit (one service fewer) runs the comparison again.
+        // An edit (one service fewer) runs the comparison again: the table and the charts show it.
+        const QString servedBefore = page.table()->item(0, 2)->text();
+        const int variantLinesBefore = page.variantsChart()->lineCount();
+        model::Scenario edited = sc;
+        edited.services->services.pop_back();
+        ws.editScenario(edited, QStringLiteral("one service"));
+        QVERIFY(page.replicasChart()->isStale());
+        QTRY_VERIFY_WITH_TIMEOUT(updated.count() == 2, 300000);
+        QCOMPARE(page.results().front().services.size(), sc.services->services.size() - 1);
+        QCOMPARE(page.lastSimulated(), 3);
+        QVERIFY(page.table()->item(0, 2)->text() != servedBefore);
+        QCOMPARE(page.table()->item(0, 2)->text(), QLocale().toString(page.results().front().summaries.back().served));
+        QVERIFY(page.variantsChart()->lineCount() < variantLinesBefore);
+        QVERIFY(!page.replicasChart()->isStale());
+
+        // Back to both services (an undo): every autoscaler's figures are the ones computed
+        // before, shown without simulating again.
+        ws.editScenario(sc, QStringLiteral("both services"));
+        QTRY_VERIFY_WITH_TIMEOUT(updated.count() == 3, 300000);
+        QCOMPARE(page.lastSimulated(), 0);
+        QCOMPARE(page.table()->item(0, 2)->text(), servedBefore);
+        QCOMPARE(page.results().front().summaries.back().effectiveTokensPerS, wva.summaries.back().effectiveTokensPerS);
+
+        // A parameter of the scenario's autoscaler (WVA) re-runs WVA only; HPA and static keep
+        // their figures, which do not depend on it.
+        model::Scenario tuned = sc;
+        tuned.services->autoscalerParams["scale_down_window_s"] = 900.0;
+        const model::ServiceSummary hpaBefore = page.results()[1].summaries.back();
+        ws.editScenario(tuned, QStringLiteral("shorter window"));
+        QTRY_VERIFY_WITH_TIMEOUT(updated.count() == 4, 300000);
+        QCOMPARE(page.lastSimulated(), 1);
+        QVERIFY2(page.summaryText().contains(QLatin1String("1 of 3 autoscalers simulated")),
+                 qPrintable(page.summaryText()));
+        QCOMPARE(page.results()[1].summaries.back().served, hpaBefore.served);
+        QCOMPARE(page.results()[1].summaries.back().cost, hpaBefore.cost);
+        const auto wva900 =
+            model::simulateWithServices(tuned, jobs, services, "wva", tuned.services->autoscalerParams, options);
+        QCOMPARE(page.results().front().summaries.back().failed, wva900.summaries.back().failed);
+        QCOMPARE(page.results().front().summaries.back().cost, wva900.summaries.back().cost);
+    }
+
+    void servicesEditsSupersede()
+    {
+        // Two edits in a row: the first one's run is stopped, the page shows the second's.
+        Workspace ws;
+        ws.setDebounceMs(0);
+        const model::Scenario sc = sample("inference-services.json");
+        ws.setScenario(sc, QStringLiteral("inference-services.json"));
+        ServicesPage page(&ws);
+        QSignalSpy updated(&page, &ServicesPage::updated);
+        page.show();
+        QTRY_VERIFY_WITH_TIMEOUT(updated.count() == 1, 300000);
+        model::Scenario first = sc;
+        first.services->services.pop_back();
+        ws.editScenario(first, QStringLiteral("one service"));
+        QVERIFY(page.isComputing());
+        model::Scenario second = sc;
+        second.services->services.erase(second.services->services.begin());
+        ws.editScenario(second, QStringLiteral("the other service"));
+        QTRY_VERIFY_WITH_TIMEOUT(!page.isComputing() && updated.count() == 2, 300000);
+        QCOMPARE(page.cancelledRuns(), 1);
+        QCOMPARE(page.results().front().services.size(), size_t(1));
+        QCOMPARE(page.results().front().services.front().name, sc.services->services.back().name);
+        QVERIFY(!page.replicasChart()->isStale());
+    }
+
+    void servicesChartsPanTogether()
+    {
+        Workspace ws;
+        ws.setDebounceMs(0);
+        const model::Scenario sc = sample("inference-services.json");
+        ws.setScenario(sc, QStringLiteral("inference-services.json"));
+        ServicesPage page(&ws);
+        QSignalSpy updated(&page, &ServicesPage::updated);
+        page.show();
+        QTRY_VERIFY_WITH_TIMEOUT(updated.count() == 1, 300000);
+        const auto charts = page.timeCharts();
+        QCOMPARE(charts.size(), size_t(3));
+        // The user zooms the attainment chart to the morning: the others follow.
+        charts[1]->plot()->xAxis->setRange(6.0, 12.0);
+        for (ChartWidget* chart : charts) {
+            QCOMPARE(chart->timeRange().first, 6.0);
+            QCOMPARE(chart->timeRange().second, 12.0);
+        }
+        // ... and pans the per-variant chart: the others follow again.
+        charts[2]->plot()->xAxis->setRange(9.0, 15.0);
+        for (ChartWidget* chart : charts)
+            QCOMPARE(chart->timeRange(), std::make_pair(9.0, 15.0));
+        // New results (an edit, another autoscaler picked) keep the chosen hours on all three.
         model::Scenario edited = sc;
         edited.services->services.pop_back();
         ws.editScenario(edited, QStringLiteral("one service"));
         QTRY_VERIFY_WITH_TIMEOUT(updated.count() == 2, 300000);
-        QCOMPARE(page.results().front().services.size(), sc.services->services.size() - 1);
+        page.findChild<QComboBox*>(QStringLiteral("variantOf"))->setCurrentIndex(1);
+        for (ChartWidget* chart : charts)
+            QCOMPARE(chart->timeRange(), std::make_pair(9.0, 15.0));
+        // A double click shows the whole day again, on all three.
+        charts[0]->resetView();
+        for (ChartWidget* chart : charts)
+            QCOMPARE(chart->timeRange(), charts[0]->timeRange());
+        QVERIFY(charts[2]->timeRange().second > 20.0);
     }
 
     void servicesHintWithoutServices()

@@ -226,8 +226,12 @@ void TestSessionServices::reportShowsStoredServices()
         QSKIP("pdftotext is not available");
     const QString page = QString::fromUtf8(text.readAllStandardOutput());
     QVERIFY(page.contains(QLatin1String("Inference services")));
-    for (const char* word : {"chat", "code", "overall", "Replicas over the day", "Requests within the SLO"})
+    for (const char* word : {"chat", "code", "overall", "Inference services over the day",
+                             "Replicas per variant over the day", "Requests within the SLO"})
         QVERIFY2(page.contains(QLatin1String(word)), word);
+    // One chart block per service: each has its replicas per variant and its attainment.
+    QCOMPARE(page.count(QLatin1String("Replicas per variant over the day")), 2);
+    QCOMPARE(page.count(QLatin1String("Requests within the SLO per 15 minutes")), 2);
     // The overall served count as the table prints it, on the run's row under hpa.
     QVERIFY2(page.contains(QString::number(hpa.summaries.back().served)), qPrintable(page.right(3000)));
     QVERIFY(page.contains(QStringLiteral("edf-most-packed/static · hpa")));

@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "servicespage.h"
 
-#include "problems.h"
+#include "reportservices.h"
 #include "serieschart.h"
 #include "seriescolours.h"
-#include "service_build.h"
-#include "simulation.h"
 #include "workspace.h"
 
 #include <QComboBox>
-#include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -21,83 +18,10 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <future>
 
 namespace ui {
 
 namespace {
-
-/// Every autoscaler on the scenario's jobs and services (worker thread). The scenario's own
-/// autoscaler keeps its parameters; the others run with their documented defaults.
-std::vector<model::ServiceRunResult> compareAutoscalers(const model::Scenario& sc, QString& error)
-{
-    model::Problems problems;
-    const auto jobs = model::scenarioJobs(sc, std::nullopt, problems);
-    const auto services = model::buildServices(sc, problems);
-    if (!problems.empty()) {
-        error = QString::fromStdString(problems.text());
-        return {};
-    }
-    // One thread per autoscaler: the runs share nothing but their (read-only) inputs, so the
-    // results are those of running them one after the other.
-    const auto& ids = ServicesPage::autoscalers();
-    std::vector<std::future<model::ServiceRunResult>> runs;
-    for (const std::string& a : ids) {
-        runs.push_back(std::async(std::launch::async, [&sc, &jobs, &services, a] {
-            const policies::AutoscalerParams params =
-                a == sc.services->autoscaler ? sc.services->autoscalerParams : policies::AutoscalerParams{};
-            model::RunOptions options;
-            options.timeSeries = false;
-            return model::simulateWithServices(sc, jobs, services, a, params, options);
-        }));
-    }
-    std::vector<model::ServiceRunResult> results;
-    for (auto& r : runs)
-        results.push_back(r.get()); // rethrows a run's exception here
-    return results;
-}
-
-/// Sum over the services of @p value(point) at each point of the services' common time grid.
-template <typename Fn>
-SeriesLine sumOverServices(const model::ServiceRunResult& r, const QString& name, const QColor& colour, Fn value)
-{
-    SeriesLine line{name, colour, 2.0, {}, {}};
-    if (r.services.empty())
-        return line;
-    const size_t n = r.services.front().series.size();
-    for (size_t i = 0; i < n; ++i) {
-        line.hours.push_back(r.services.front().series[i].timeS / 3600.0);
-        line.values.push_back(value(r, i));
-    }
-    return line;
-}
-
-double totalReplicas(const model::ServiceRunResult& r, size_t i)
-{
-    double sum = 0.0;
-    for (const auto& s : r.services) {
-        if (i < s.series.size()) {
-            for (int v : s.series[i].replicasByVariant)
-                sum += v;
-        }
-    }
-    return sum;
-}
-
-/// Share of the interval's requests answered within the SLO, in %, over all services (100 when
-/// nothing was answered or failed in it).
-double attainmentPercent(const model::ServiceRunResult& r, size_t i)
-{
-    long long within = 0;
-    long long total = 0;
-    for (const auto& s : r.services) {
-        if (i < s.series.size()) {
-            within += s.series[i].withinSlo;
-            total += s.series[i].served + s.series[i].failed;
-        }
-    }
-    return total > 0 ? 100.0 * static_cast<double>(within) / static_cast<double>(total) : 100.0;
-}
 
 QString percentChange(double value, double base)
 {
@@ -143,6 +67,8 @@ ServicesPage::ServicesPage(Workspace* workspace, QWidget* parent) : QWidget(pare
     m_replicas = new SeriesChart(tr("Replicas over the day (all services)"), tr("Replicas"));
     m_attainment = new SeriesChart(tr("Requests within the SLO per 15 minutes"), tr("%"));
     m_attainment->setValueCeiling(100.0);
+    m_replicas->setObjectName(QStringLiteral("servicesReplicas"));
+    m_attainment->setObjectName(QStringLiteral("servicesAttainment"));
     top->addWidget(m_replicas);
     top->addWidget(m_attainment);
     charts->addWidget(top);
@@ -159,19 +85,24 @@ ServicesPage::ServicesPage(Workspace* workspace, QWidget* parent) : QWidget(pare
     pick->addStretch(1);
     bottomLayout->addLayout(pick);
     m_variants = new SeriesChart(tr("Replicas per service and variant"), tr("Replicas"));
+    m_variants->setObjectName(QStringLiteral("servicesVariants"));
     bottomLayout->addWidget(m_variants, 1);
     charts->addWidget(bottom);
     layout->addWidget(charts, 1);
 
     connect(m_variantOf, &QComboBox::currentIndexChanged, this, &ServicesPage::showVariants);
     connect(m_workspace, &Workspace::scenarioChanged, this, &ServicesPage::scenarioChanged);
+    for (ChartWidget* chart : timeCharts())
+        connect(chart, &ChartWidget::timeRangeChanged, this,
+                [this, chart](double lower, double upper) { syncTime(chart, lower, upper); });
     scenarioChanged();
 }
 
 ServicesPage::~ServicesPage()
 {
     if (m_thread != nullptr) {
-        m_thread->wait(); // its result has nowhere to go: the page is going away
+        m_cancel->store(true); // its result has nowhere to go: the page is going away
+        m_thread->wait();
         delete m_thread;
     }
 }
@@ -205,7 +136,8 @@ void ServicesPage::showEvent(QShowEvent* event)
 
 void ServicesPage::start()
 {
-    if (m_thread != nullptr) {
+    if (m_thread != nullptr) { // a newer scenario: stop the run in flight, then run this one
+        m_cancel->store(true);
         m_pending = true;
         return;
     }
@@ -217,15 +149,14 @@ void ServicesPage::start()
     if (m_results.empty())
         m_summary->setText(tr("Simulating the services under %1 autoscalers…").arg(autoscalers().size()));
     auto outcome = std::make_shared<Outcome>();
-    m_thread = QThread::create([sc, outcome] {
-        QElapsedTimer clock;
-        clock.start();
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_thread = QThread::create([sc, outcome, comparison = m_comparison, cancel = m_cancel] {
         try {
-            outcome->results = compareAutoscalers(*sc, outcome->error);
+            *outcome = comparison->compare(*sc, autoscalers(), *cancel);
         } catch (const std::exception& e) {
+            outcome->results.clear();
             outcome->error = QString::fromStdString(e.what());
         }
-        outcome->ms = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     });
     connect(m_thread, &QThread::finished, this, [this, outcome] { finished(outcome); });
     m_thread->start();
@@ -235,6 +166,8 @@ void ServicesPage::finished(const std::shared_ptr<Outcome>& outcome)
 {
     m_thread->deleteLater();
     m_thread = nullptr;
+    if (outcome->cancelled)
+        ++m_cancelledRuns;
     if (m_pending) { // the scenario changed meanwhile: this result is already old
         m_pending = false;
         start();
@@ -249,8 +182,9 @@ void ServicesPage::finished(const std::shared_ptr<Outcome>& outcome)
         emit updated();
         return;
     }
-    m_results = outcome->results;
+    m_results = std::move(outcome->results);
     m_lastMs = outcome->ms;
+    m_lastSimulated = outcome->simulated;
     showResults();
     m_summary->setText(summaryText());
     emit updated();
@@ -276,15 +210,20 @@ QString ServicesPage::summaryText() const
         failed = tr("%1x fewer").arg(static_cast<double>(hpa->failed) / static_cast<double>(wva->failed), 0, 'f', 1);
     else
         failed = tr("%1 vs %2").arg(locale.toString(wva->failed), locale.toString(hpa->failed));
+    const int all = static_cast<int>(m_results.size());
+    const QString ran = m_lastSimulated == all
+                            ? tr("%1 autoscalers simulated in %2 ms").arg(all).arg(m_lastMs, 0, 'f', 0)
+                            : tr("%1 of %2 autoscalers simulated in %3 ms, the others' figures unchanged by the edit")
+                                  .arg(m_lastSimulated)
+                                  .arg(all)
+                                  .arg(m_lastMs, 0, 'f', 0);
     return tr("<b>WVA against HPA</b>: effective throughput %1, failed requests %2, SLO attainment %3% vs %4%, "
-              "cost %5, energy %6. %7 autoscalers simulated in %8 ms (the batch day runs beside them on the same "
-              "fleet).")
+              "cost %5, energy %6. %7 (the batch day runs beside them on the same fleet).")
         .arg(percentChange(wva->effectiveTokensPerS, hpa->effectiveTokensPerS), failed)
         .arg(100.0 * wva->attainment, 0, 'f', 1)
         .arg(100.0 * hpa->attainment, 0, 'f', 1)
         .arg(percentChange(wva->cost, hpa->cost), percentChange(wva->energyKWh, hpa->energyKWh))
-        .arg(m_results.size())
-        .arg(m_lastMs, 0, 'f', 0);
+        .arg(ran);
 }
 
 void ServicesPage::showResults()
@@ -315,12 +254,20 @@ void ServicesPage::showResults()
             m_table->setItem(row, c, item);
         }
         const QString name = QString::fromStdString(r.autoscaler);
-        replicas.push_back(sumOverServices(r, name, runColour(row), totalReplicas));
-        attainment.push_back(sumOverServices(r, name, runColour(row), attainmentPercent));
+        for (auto [lines, measure] :
+             {std::pair{&replicas, ServiceMeasure::Replicas}, std::pair{&attainment, ServiceMeasure::Attainment}}) {
+            lines->push_back(serviceLine(r, {}, measure, name, runColour(row)));
+            lines->back().width = 2.0;
+        }
     }
+    // New lines reset a chart's view; the range the user chose stays, on all three in step.
+    m_syncing = true;
     m_replicas->setLines(replicas);
     m_attainment->setLines(attainment);
     showVariants();
+    m_syncing = false;
+    if (m_zoom)
+        syncTime(nullptr, m_zoom->first, m_zoom->second);
 }
 
 void ServicesPage::showVariants()
@@ -330,23 +277,43 @@ void ServicesPage::showVariants()
     if (pick >= 0 && pick < static_cast<int>(m_results.size())) {
         const auto& r = m_results[static_cast<size_t>(pick)];
         int colour = 0;
-        for (const auto& s : r.services) {
-            for (size_t v = 0; v < s.variantNames.size(); ++v) {
-                SeriesLine line{
-                    QString::fromStdString(s.name + " on " + s.variantNames[v]), jobTypeColour(colour++), 1.8, {}, {}};
-                double peak = 0.0;
-                for (const auto& p : s.series) {
-                    const double n = v < p.replicasByVariant.size() ? p.replicasByVariant[v] : 0.0;
-                    line.hours.push_back(p.timeS / 3600.0);
-                    line.values.push_back(n);
-                    peak = std::max(peak, n);
-                }
-                if (peak > 0.0) // a variant never used would only crowd the legend
-                    lines.push_back(std::move(line));
+        for (size_t s = 0; s < r.services.size(); ++s) {
+            const simcore::ServiceResult& service = r.services[s];
+            for (size_t v = 0; v < service.variantNames.size(); ++v) {
+                const model::ServiceCurve c = model::variantReplicasCurve(r, static_cast<int>(s), static_cast<int>(v));
+                const QColor shade = jobTypeColour(colour++);
+                if (std::none_of(c.values.begin(), c.values.end(), [](double n) { return n > 0.0; }))
+                    continue; // a variant never used would only crowd the legend
+                lines.push_back({QString::fromStdString(service.name + " on " + service.variantNames[v]), shade, 1.8,
+                                 QVector<double>(c.hours.begin(), c.hours.end()),
+                                 QVector<double>(c.values.begin(), c.values.end())});
             }
         }
     }
+    const bool quiet = m_syncing;
+    m_syncing = true;
     m_variants->setLines(lines);
+    m_syncing = quiet;
+    if (!quiet && m_zoom)
+        m_variants->setTimeRange(m_zoom->first, m_zoom->second);
+}
+
+std::vector<ChartWidget*> ServicesPage::timeCharts() const
+{
+    return {m_replicas, m_attainment, m_variants};
+}
+
+void ServicesPage::syncTime(ChartWidget* source, double lower, double upper)
+{
+    if (m_syncing)
+        return;
+    if (source != nullptr) // the user zoomed or panned it
+        m_zoom = std::pair{lower, upper};
+    m_syncing = true;
+    for (ChartWidget* chart : timeCharts())
+        if (chart != source)
+            chart->setTimeRange(lower, upper);
+    m_syncing = false;
 }
 
 } // namespace ui

@@ -10,9 +10,12 @@
 #include "seriescolours.h"
 #include "service_run.h"
 
+#include <QFontMetricsF>
 #include <QLocale>
 #include <QObject>
 #include <QPainter>
+#include <QWidget>
+#include <qcustomplot.h>
 
 #include <algorithm>
 
@@ -20,7 +23,7 @@ namespace ui {
 
 namespace {
 
-constexpr int kMaxServicesWithCharts = 3; // more tables than this leave the charts too little room
+constexpr size_t kServiceBlocksPerPage = 2; // a service's charts over half a landscape page read well
 
 QString num(double v, int digits)
 {
@@ -84,22 +87,72 @@ double paintServiceTables(QPainter& p, const QRectF& body, const model::ReportDa
     return y - body.top();
 }
 
-void paintServiceCharts(QPainter& p, const QRectF& rect, const model::ReportData& data)
+/// A chart of the report's services with its legend wrapped to the columns its width holds.
+void paintServiceChart(QPainter& p, const QRectF& rect, const QString& title, const QString& axis,
+                       const std::vector<SeriesLine>& lines, double ceiling)
 {
+    QWidget host;
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPointSize(9);
+    host.setFont(font);
+    auto* chart = new SeriesChart(title, axis, &host);
+    chart->setValueCeiling(ceiling);
+    chart->setLines(lines);
+    chart->plot()->yAxis->ticker()->setTickCount(6);
+    const QFontMetricsF metrics(font);
+    double widest = 0.0;
+    for (const SeriesLine& line : lines)
+        widest = std::max(widest, metrics.horizontalAdvance(line.name));
+    const double entry = widest + 32.0 + 16.0; // icon, its gap and the column spacing
+    QCPLegend* legend = chart->plot()->legend;
+    legend->setWrap(std::clamp(static_cast<int>((rect.width() - 60.0) / entry), 1, 8));
+    legend->setFillOrder(QCPLegend::foColumnsFirst, true); // the new wrap applies to the entries there
+    paintChart(p, *chart, rect);
+}
+
+/// One service's block: its name, then its replicas per variant and its SLO attainment over the
+/// day side by side, one line per run (and variant) with a legend.
+void paintServiceBlock(QPainter& p, const QRectF& rect, const model::ReportData& data, const std::string& service,
+                       const ReportStyle& style)
+{
+    QFont bold = style.body;
+    bold.setBold(true);
+    p.setPen(Qt::black);
+    const double head =
+        drawWrapped(p, QRectF(rect.left(), rect.top(), rect.width(), 20.0), bold, QString::fromStdString(service)) +
+        4.0;
+    const std::vector<size_t> runs = serviceRuns(data);
     std::vector<SeriesLine> replicas;
     std::vector<SeriesLine> attainment;
-    for (size_t i : serviceRuns(data)) {
-        const QString label = runText(data, i);
-        const QColor colour = runColour(static_cast<int>(i));
-        replicas.push_back(serviceLine(*data.runs[i].services, {}, ServiceMeasure::Replicas, label, colour));
-        attainment.push_back(serviceLine(*data.runs[i].services, {}, ServiceMeasure::Attainment, label, colour));
+    for (size_t i : runs) {
+        const model::ServiceRunResult& run = *data.runs[i].services;
+        const auto it = std::find_if(run.services.begin(), run.services.end(),
+                                     [&service](const simcore::ServiceResult& s) { return s.name == service; });
+        if (it == run.services.end())
+            continue;
+        const int index = static_cast<int>(it - run.services.begin());
+        const QString prefix =
+            runs.size() > 1 ? QStringLiteral("%1 · ").arg(QChar(u'A' + static_cast<char16_t>(i))) : QString();
+        for (size_t v = 0; v < it->variantNames.size(); ++v) {
+            const model::ServiceCurve c = model::variantReplicasCurve(run, index, static_cast<int>(v));
+            if (std::none_of(c.values.begin(), c.values.end(), [](double n) { return n > 0.0; }))
+                continue; // a variant never used would only crowd the legend
+            // The colours in order over the lines drawn, so that few lines get distinct ones.
+            const QColor colour = jobTypeColour(static_cast<int>(replicas.size()));
+            replicas.push_back({prefix + QString::fromStdString(it->variantNames[v]), colour, 1.8,
+                                QVector<double>(c.hours.begin(), c.hours.end()),
+                                QVector<double>(c.values.begin(), c.values.end())});
+        }
+        attainment.push_back(
+            serviceLine(run, service, ServiceMeasure::Attainment, runText(data, i), runColour(static_cast<int>(i))));
     }
+    const double top = rect.top() + head;
     const double w = (rect.width() - 16.0) / 2.0;
-    paintSeries(p, QRectF(rect.left(), rect.top(), w, rect.height()),
-                QObject::tr("Replicas over the day (all services)"), QObject::tr("Replicas"), replicas);
-    paintSeries(p, QRectF(rect.left() + w + 16.0, rect.top(), w, rect.height()),
-                QObject::tr("Requests within the SLO per 15 minutes (all services)"), QObject::tr("%"), attainment,
-                100.0);
+    const double h = rect.bottom() - top;
+    paintServiceChart(p, QRectF(rect.left(), top, w, h), QObject::tr("Replicas per variant over the day"),
+                      QObject::tr("Replicas"), replicas, 0.0);
+    paintServiceChart(p, QRectF(rect.left() + w + 16.0, top, w, h),
+                      QObject::tr("Requests within the SLO per 15 minutes"), QObject::tr("%"), attainment, 100.0);
 }
 
 } // namespace
@@ -163,23 +216,48 @@ SeriesLine serviceLine(const model::ServiceRunResult& run, const std::string& na
     return line;
 }
 
+std::vector<std::vector<std::string>> serviceChartPages(const model::ReportData& data)
+{
+    std::vector<const model::ServiceRunResult*> results;
+    for (size_t i : serviceRuns(data))
+        results.push_back(data.runs[i].services.get());
+    std::vector<std::vector<std::string>> pages;
+    for (const std::string& name : serviceNames(results)) {
+        if (name == "overall")
+            continue;
+        if (pages.empty() || pages.back().size() == kServiceBlocksPerPage)
+            pages.emplace_back();
+        pages.back().push_back(name);
+    }
+    return pages;
+}
+
 std::vector<ReportPage> servicePages(const model::ReportData& data, const ReportStyle& style)
 {
     if (!data.hasServices())
         return {};
-    std::vector<const model::ServiceRunResult*> results;
-    for (size_t i : serviceRuns(data))
-        results.push_back(data.runs[i].services.get());
     const model::ReportData* d = &data;
-    if (serviceNames(results).size() > kMaxServicesWithCharts)
-        return {{QObject::tr("Inference services"),
-                 [d, style](QPainter& p, const QRectF& body) { paintServiceTables(p, body, *d, style); }},
-                {QObject::tr("Inference services over the day"),
-                 [d](QPainter& p, const QRectF& body) { paintServiceCharts(p, body, *d); }}};
-    return {{QObject::tr("Inference services"), [d, style](QPainter& p, const QRectF& body) {
-                 const double used = paintServiceTables(p, body, *d, style);
-                 paintServiceCharts(p, body.adjusted(0.0, used + 6.0, 0.0, 0.0), *d);
-             }}};
+    std::vector<ReportPage> pages{{QObject::tr("Inference services"), [d, style](QPainter& p, const QRectF& body) {
+                                       paintServiceTables(p, body, *d, style);
+                                   }}};
+    const std::vector<std::vector<std::string>> blocks = serviceChartPages(data);
+    for (size_t page = 0; page < blocks.size(); ++page) {
+        const std::vector<std::string>& shown = blocks[page];
+        QString title = QObject::tr("Inference services over the day");
+        if (blocks.size() > 1)
+            title += QStringLiteral(" (%1 of %2)").arg(page + 1).arg(blocks.size());
+        pages.push_back({title, [d, style, shown](QPainter& p, const QRectF& body) {
+                             const double gap = 18.0;
+                             const double h = (body.height() - gap * static_cast<double>(kServiceBlocksPerPage - 1)) /
+                                              static_cast<double>(kServiceBlocksPerPage);
+                             for (size_t k = 0; k < shown.size(); ++k)
+                                 paintServiceBlock(p,
+                                                   QRectF(body.left(), body.top() + static_cast<double>(k) * (h + gap),
+                                                          body.width(), h),
+                                                   *d, shown[k], style);
+                         }});
+    }
+    return pages;
 }
 
 } // namespace ui

@@ -37,7 +37,13 @@ enum class ServiceMeasure { Replicas, Attainment };
 [[nodiscard]] SeriesLine serviceLine(const model::ServiceRunResult& run, const std::string& name,
                                      ServiceMeasure measure, const QString& label, const QColor& colour);
 
-/// The report's "Inference services" page(s) when a run has services, else none.
+/// The services whose charts each of the report's "Inference services over the day" pages shows,
+/// in serviceNames() order ("overall" has none), two to a page.
+[[nodiscard]] std::vector<std::vector<std::string>> serviceChartPages(const model::ReportData& data);
+
+/// The report's inference services pages when a run has services, else none: the tables of every
+/// service's figures per run, then per service its replicas per variant and SLO attainment over
+/// the day (one line per run, or per run and variant), as serviceChartPages() pages them.
 [[nodiscard]] std::vector<ReportPage> servicePages(const model::ReportData& data, const ReportStyle& style);
 
 } // namespace ui

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Services page's comparison of the autoscalers, with the streams and results it keeps
+// between edits (docs/services.md, "In the studio").
+#include "servicescompare.h"
+
+#include "problems.h"
+#include "scenario_writer.h"
+#include "service_build.h"
+#include "simulation.h"
+
+#include <QElapsedTimer>
+
+#include <algorithm>
+#include <future>
+#include <system_error>
+
+namespace ui {
+
+namespace {
+
+/// A file's path, size and modification time: a trace or workload file rewritten on disk gives
+/// another stamp, so nothing built from its old text is reused.
+std::string fileStamp(const std::filesystem::path& path)
+{
+    std::string out = path.string();
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    out += ec ? std::string(" ?") : " " + std::to_string(size);
+    const auto time = std::filesystem::last_write_time(path, ec);
+    out += ec ? std::string(" ?") : " " + std::to_string(time.time_since_epoch().count());
+    out += '\n';
+    return out;
+}
+
+std::string traceStamps(const model::ServicesConfig& config)
+{
+    std::string out;
+    for (const model::ServiceConfig& s : config.services)
+        if (s.stream.kind == model::StreamConfig::Kind::Trace)
+            out += fileStamp(s.stream.file);
+    return out;
+}
+
+/// The autoscaler's parameters in a run of @p id: the scenario's own for its autoscaler, the
+/// documented defaults for the others.
+policies::AutoscalerParams paramsOf(const model::Scenario& scenario, const std::string& id)
+{
+    return id == scenario.services->autoscaler ? scenario.services->autoscalerParams : policies::AutoscalerParams{};
+}
+
+/// Everything a run of autoscaler @p id reads: the scenario's file text with that autoscaler and
+/// its parameters, and the files it names.
+std::string resultKey(const model::Scenario& scenario, const std::string& id)
+{
+    model::Scenario run = scenario;
+    run.services->autoscalerParams = paramsOf(scenario, id);
+    run.services->autoscaler = id;
+    std::string key = model::writeScenarioJson(run, -1);
+    key += '\n';
+    key += scenario.sourceFile;
+    key += '\n';
+    key += traceStamps(*scenario.services);
+    if (scenario.workload.kind == model::WorkloadSpec::Kind::Csv)
+        key += fileStamp(scenario.workload.csvPath);
+    return key;
+}
+
+/// Drops what the page never shows and is the bulk of a result: the per-request latencies.
+model::ServiceRunResult slimmed(model::ServiceRunResult run)
+{
+    for (simcore::ServiceResult& s : run.services) {
+        s.stats.e2eMs = {};
+        s.stats.ttftMs = {};
+    }
+    return run;
+}
+
+} // namespace
+
+std::shared_ptr<const std::vector<simcore::ServiceSpec>> ServicesComparison::servicesOf(const model::Scenario& scenario,
+                                                                                        QString& error)
+{
+    ServicesInput input{*scenario.services, {}, scenario.sourceFile, traceStamps(*scenario.services)};
+    input.config.autoscaler.clear();
+    input.config.autoscalerParams.clear();
+    for (const model::FleetGroup& g : scenario.fleet)
+        input.boards.push_back(g.model);
+    if (m_services && input == m_servicesInput)
+        return m_services;
+    model::Problems problems;
+    auto services = std::make_shared<const std::vector<simcore::ServiceSpec>>(model::buildServices(scenario, problems));
+    if (!problems.empty()) {
+        error = QString::fromStdString(problems.text());
+        return nullptr;
+    }
+    m_servicesInput = std::move(input);
+    m_services = services;
+    return services;
+}
+
+ServicesComparison::Outcome ServicesComparison::compare(const model::Scenario& scenario,
+                                                        const std::vector<std::string>& ids,
+                                                        const std::atomic<bool>& cancel)
+{
+    const std::lock_guard lock(m_mutex);
+    QElapsedTimer clock;
+    clock.start();
+    Outcome out;
+    if (!scenario.services)
+        return out;
+    std::vector<std::string> keys;
+    std::vector<std::shared_ptr<const model::ServiceRunResult>> found(ids.size());
+    for (size_t k = 0; k < ids.size(); ++k) {
+        keys.push_back(resultKey(scenario, ids[k]));
+        for (const KeptResult& kept : m_kept)
+            if (kept.key == keys[k])
+                found[k] = kept.result;
+    }
+    const bool allKept = std::all_of(found.begin(), found.end(), [](const auto& r) { return r != nullptr; });
+    if (!allKept) {
+        model::Problems problems;
+        const auto jobs = model::scenarioJobs(scenario, std::nullopt, problems);
+        const auto services = problems.empty() ? servicesOf(scenario, out.error) : nullptr;
+        if (!problems.empty())
+            out.error = QString::fromStdString(problems.text());
+        if (!services)
+            return out;
+        model::RunOptions options;
+        options.timeSeries = false;
+        options.progress = [&cancel](double) { return !cancel.load(); };
+        // One thread per autoscaler to run: the runs share nothing but their (read-only) inputs,
+        // so the results are those of running them one after the other.
+        std::vector<std::pair<size_t, std::future<model::ServiceRunResult>>> runs;
+        for (size_t k = 0; k < ids.size(); ++k) {
+            if (found[k])
+                continue;
+            runs.emplace_back(k, std::async(std::launch::async, [&scenario, &jobs, services, id = ids[k], options] {
+                                  return model::simulateWithServices(scenario, jobs, *services, id,
+                                                                     paramsOf(scenario, id), options);
+                              }));
+        }
+        try {
+            for (auto& [k, run] : runs) {
+                found[k] = std::make_shared<const model::ServiceRunResult>(slimmed(run.get()));
+                ++out.simulated;
+            }
+        } catch (const model::Cancelled&) {
+            for (auto& r : runs)
+                if (r.second.valid())
+                    r.second.wait(); // the others stop at their next look at the flag
+            out.cancelled = true;
+            return out;
+        }
+    }
+    for (size_t k = 0; k < ids.size(); ++k) {
+        out.results.push_back(*found[k]);
+        std::erase_if(m_kept, [&keys, k](const KeptResult& kept) { return kept.key == keys[k]; });
+        m_kept.push_front({keys[k], found[k]});
+    }
+    while (m_kept.size() > kKeptResults)
+        m_kept.pop_back();
+    out.ms = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    return out;
+}
+
+} // namespace ui

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "service_run.h"
+
+#include <QString>
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace ui {
+
+/// The Services page's comparison of the autoscalers on one scenario (docs/services.md), run off
+/// the GUI thread, with what it keeps between edits so that an edit recomputes only what it
+/// changed:
+/// - the request streams (importing and stretching the traces) while the services section, the
+///   fleet's boards and the trace files stay the same;
+/// - the result of each autoscaler whose run would be the same: same scenario file text (the
+///   scenario writer's round trip, which simulates bit for bit the same) with that autoscaler and
+///   its parameters, and the same trace and workload files; so an edit of the scenario's
+///   autoscaler parameters re-runs that autoscaler only, and an undo shows the earlier figures
+///   at once.
+/// The runs that are left go on one thread each and stop when @p cancel is set (a newer edit).
+/// The results are those of model::simulateWithServices without time series, less the
+/// per-request latencies (their percentiles are in the summaries).
+class ServicesComparison
+{
+public:
+    struct Outcome
+    {
+        std::vector<model::ServiceRunResult> results; ///< one per autoscaler, in their order
+        QString error;                                ///< set when the services cannot be built
+        bool cancelled = false;
+        double ms = 0.0;   ///< wall time of compare()
+        int simulated = 0; ///< autoscalers run (the others came from the kept results)
+    };
+
+    /// Every autoscaler of @p ids on @p scenario: the scenario's own with its parameters, the
+    /// others with their documented defaults. Thread-safe (one comparison at a time).
+    Outcome compare(const model::Scenario& scenario, const std::vector<std::string>& ids,
+                    const std::atomic<bool>& cancel);
+
+    /// Results kept at most (three edits of the three autoscalers).
+    static constexpr size_t kKeptResults = 9;
+
+private:
+    struct KeptResult
+    {
+        std::string key;
+        std::shared_ptr<const model::ServiceRunResult> result;
+    };
+
+    std::shared_ptr<const std::vector<simcore::ServiceSpec>> servicesOf(const model::Scenario& scenario,
+                                                                        QString& error);
+
+    /// What a build of the services reads: the section (without the autoscaler, which the
+    /// streams and variants do not depend on), the fleet's boards, the scenario's file (relative
+    /// trace paths) and the trace files' sizes and times.
+    struct ServicesInput
+    {
+        model::ServicesConfig config;
+        std::vector<std::shared_ptr<const simcore::GpuModel>> boards;
+        std::string sourceFile;
+        std::string files;
+        bool operator==(const ServicesInput&) const = default;
+    };
+
+    std::mutex m_mutex;
+    std::deque<KeptResult> m_kept; ///< newest first
+    ServicesInput m_servicesInput; ///< what m_services was built from
+    std::shared_ptr<const std::vector<simcore::ServiceSpec>> m_services;
+};
+
+} // namespace ui
