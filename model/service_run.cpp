@@ -5,6 +5,7 @@
 #include "json_reader.h"
 #include "policy_registry.h"
 #include "recorder.h"
+#include "run_engine.h"
 #include "units.h"
 
 #include <algorithm>
@@ -125,7 +126,8 @@ std::vector<ServiceSummary> summarise(const std::vector<simcore::ServiceResult>&
 
 ServiceRunResult simulateWithServices(const Scenario& scenario, const std::vector<simcore::Job>& jobs,
                                       const std::vector<simcore::ServiceSpec>& services, const std::string& autoscaler,
-                                      const policies::AutoscalerParams& params, const RunOptions& options)
+                                      const policies::AutoscalerParams& params, const RunOptions& options,
+                                      simcore::SimObserver* explanations)
 {
     const auto& registry = policyRegistry();
     const PolicyChoice& sched = options.scheduler ? *options.scheduler : scenario.scheduler;
@@ -142,30 +144,14 @@ ServiceRunResult simulateWithServices(const Scenario& scenario, const std::vecto
         cfg.horizonS = scenario.services->horizonH * 3600.0;
     }
     simcore::ServiceLayer layer(services, *scaler, cfg);
-    simcore::Engine engine(engineConfig(scenario, seed), scenario.fleetGpus(), scenario.jobTypes, jobs, *scheduler,
-                           *repartitioner);
+    simcore::Engine engine(engineConfig(scenario, seed, options), scenario.fleetGpus(), scenario.jobTypes, jobs,
+                           *scheduler, *repartitioner);
     engine.setServiceHook(&layer);
     ServiceRunResult out;
     out.autoscaler = autoscaler;
     out.horizonS = cfg.horizonS;
     out.tickS = cfg.tickS;
-    if (options.progress) {
-        // The same step() sequence as Engine::run() (so the same result), with a look at the hook
-        // between chunks: a superseded run stops within a few milliseconds.
-        simcore::RunRecorder recorder(options.timeSeries);
-        engine.addObserver(&recorder);
-        const double total = jobs.empty() ? 1.0 : static_cast<double>(jobs.size());
-        const long long every = std::max(1LL, options.progressEverySteps);
-        long long steps = 0;
-        while (engine.step()) {
-            if (++steps % every == 0 && !options.progress(engine.completedJobs() / total))
-                throw Cancelled();
-        }
-        options.progress(1.0);
-        out.batch = recorder.takeResult();
-    } else {
-        out.batch = simcore::runToEnd(engine, options.timeSeries);
-    }
+    out.batch = runEngine(engine, options, jobs.size(), explanations);
     out.services = layer.results(engine.state());
     out.summaries = summarise(out.services, cfg.horizonS);
     out.refusedRepartitions = engine.refusedForServices();

@@ -52,15 +52,18 @@ struct ServiceRunResult
     int refusedRepartitions = 0; ///< repartitioner requests refused to keep replicas
 };
 
-/// @brief Runs the scenario's jobs and services together (docs/services.md). A progress hook in
-/// @p options is asked between chunks of engine steps (the result is that of an uninterrupted run).
+/// @brief Runs the scenario's jobs and services together (docs/services.md), with the options of
+/// simulate(): seed, policies, placement, time series, and a progress hook asked between chunks of
+/// engine steps (the result is that of an uninterrupted run). With @p explanations the engine
+/// explains its scheduling decisions to it (the Python module's `explain=True`).
 /// @throws std::invalid_argument for a bad setup or an unknown autoscaler, Cancelled when the
 /// progress hook returned false.
 [[nodiscard]] ServiceRunResult simulateWithServices(const Scenario& scenario, const std::vector<simcore::Job>& jobs,
                                                     const std::vector<simcore::ServiceSpec>& services,
                                                     const std::string& autoscaler,
                                                     const policies::AutoscalerParams& params,
-                                                    const RunOptions& options = {});
+                                                    const RunOptions& options = {},
+                                                    simcore::SimObserver* explanations = nullptr);
 
 /// @brief Per-service and overall figures of a run.
 [[nodiscard]] std::vector<ServiceSummary> summarise(const std::vector<simcore::ServiceResult>& results,

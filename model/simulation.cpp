@@ -5,6 +5,7 @@
 #include "jobs_csv.h"
 #include "policy_registry.h"
 #include "recorder.h"
+#include "run_engine.h"
 #include "tenants.h"
 
 #include <algorithm>
@@ -106,12 +107,22 @@ simcore::RunResult simulate(const Scenario& scenario, const std::vector<simcore:
                                                                                     : scenario.workload.diurnal.seed);
     simcore::Engine engine(engineConfig(scenario, seed, options), scenario.fleetGpus(), scenario.jobTypes, jobs,
                            *scheduler, *repartitioner);
+    return runEngine(engine, options, jobs.size());
+}
+
+simcore::RunResult runEngine(simcore::Engine& engine, const RunOptions& options, std::size_t jobCount,
+                             simcore::SimObserver* explanations)
+{
+    if (explanations != nullptr) {
+        engine.setExplaining(true);
+        engine.addObserver(explanations);
+    }
     if (!options.progress)
         return simcore::runToEnd(engine, options.timeSeries);
     // The same step() sequence as Engine::run(), with a look at the hook between chunks.
     simcore::RunRecorder recorder(options.timeSeries);
     engine.addObserver(&recorder);
-    const double total = jobs.empty() ? 1.0 : static_cast<double>(jobs.size());
+    const double total = jobCount == 0 ? 1.0 : static_cast<double>(jobCount);
     const long long every = std::max(1LL, options.progressEverySteps);
     long long steps = 0;
     while (engine.step()) {

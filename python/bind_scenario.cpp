@@ -113,7 +113,7 @@ std::string autoscalerList()
 /// docs/services.md): the batch result with "services" added.
 py::dict runWithServices(const model::Scenario& sc, const std::vector<simcore::Job>& day,
                          const model::PolicyChoice& sched, const model::PolicyChoice& repart, std::uint64_t seed,
-                         bool timeSeries, const py::object& autoscaler)
+                         bool timeSeries, const py::object& autoscaler, ExplanationLog* explanations)
 {
     model::Problems problems;
     const auto services = model::buildServices(sc, problems);
@@ -143,10 +143,12 @@ py::dict runWithServices(const model::Scenario& sc, const std::vector<simcore::J
         std::optional<py::gil_scoped_release> release;
         if (!isPythonPolicy(sched.id) && !isPythonPolicy(repart.id))
             release.emplace();
-        run = model::simulateWithServices(sc, day, services, scaler, params, options);
+        run = model::simulateWithServices(sc, day, services, scaler, params, options, explanations);
     }
     py::dict out = resultToPython(run->batch);
     out["services"] = serviceRunToPython(*run);
+    if (explanations != nullptr)
+        out["explanations"] = explanations->toPython();
     if (py::object platform = tenantReportToPython(sc, run->batch); !platform.is_none())
         out["platform"] = platform;
     return out;
@@ -164,15 +166,13 @@ py::dict run(const ScenarioRef& ref, const py::object& jobs, const py::object& s
         msg += "' has no services section (docs/services.md)";
         throw InputError(msg);
     }
-    if (sc.services && explain)
-        throw InputError("explain=True: not available for a scenario with services (docs/python.md)");
     const std::uint64_t s = workloadSeed(sc, seed);
     const auto day = jobsOrDay(sc, jobs, s);
     const auto sched = policyChoice(scheduler, sc.scheduler);
     const auto repart = policyChoice(repartitioner, sc.repartitioner);
-    if (sc.services)
-        return runWithServices(sc, day, sched, repart, s, timeSeries, autoscaler);
     ExplanationLog log;
+    if (sc.services)
+        return runWithServices(sc, day, sched, repart, s, timeSeries, autoscaler, explain ? &log : nullptr);
     const auto result = runDay(sc, day, sched, repart, s, timeSeries, explain ? &log : nullptr);
     py::dict out = resultToPython(result);
     if (explain)

@@ -76,6 +76,17 @@ class ServicesTest(unittest.TestCase):
                 self.assertEqual(a["series"]["replicas"].tolist(), [p["replicas"] for p in b["series"]])
                 self.assertEqual(a["series"]["served"].tolist(), [p["served"] for p in b["series"]])
 
+    def test_explanations_with_services(self):
+        # explain=True gives the batch scheduler's reasons beside the services, and changes no figure.
+        run = self.sc.run(autoscaler="hpa", explain=True)
+        self.assertEqual(run["services"]["overall"], self.runs["hpa"]["services"]["overall"])
+        self.assertEqual(run["metrics"], self.runs["hpa"]["metrics"])
+        why = run["explanations"]
+        self.assertGreater(len(why["reason"]), 0)
+        self.assertEqual(len(why["time"]), len(why["reason"]))
+        self.assertTrue(all(isinstance(r, str) and r for r in why["reason"]))
+        self.assertNotIn("explanations", self.runs["hpa"])
+
     def test_errors(self):
         with self.assertRaises(migsight.InputError) as e:
             self.sc.run(autoscaler="nope")
