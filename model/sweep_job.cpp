@@ -124,7 +124,7 @@ std::string readme(const Scenario& scenario, const JobFolderSpec& spec)
     std::ostringstream r;
     r << "MIGsight cluster job: " << (sweep ? "fleet-size sweep" : "best static layout search") << " of \""
       << scenario.name << "\"\n\n";
-    r << "scenario.json    the scenario as it was in the studio (policies included)\n";
+    r << "scenario.json    the scenario the commands run (policies included)\n";
     r << "commands.txt     the exact migsight-cli commands\n";
     if (sweep) {
         r << "sweep-array.sbatch  a Slurm array job of " << spec.shards << " shards (--shard I/" << spec.shards
@@ -143,8 +143,8 @@ std::string readme(const Scenario& scenario, const JobFolderSpec& spec)
          "(sbatch passes the environment on). Adjust the #SBATCH lines (partition, time, cores) to\n"
          "your cluster. Results do not depend on the number of shards, ranks or threads.\n\n";
     r << "When it is done, open " << (sweep ? "sweep.sqlite" : "plan.sqlite")
-      << " in the MIGsight studio (File > Open): the Plan page shows the "
-      << (sweep ? "sweep (Fleet size tab) rebuilt from the stored runs, without simulating again.\n"
+      << " in the MIGsight studio (File > Open): the Plan page shows the\n"
+      << (sweep ? "sweep (Fleet size tab), rebuilt from the stored runs without simulating again.\n"
                 : "search (Best static layout tab) as if it had run there.\n");
     r << "More: docs/cluster.md of MIGsight.\n";
     return r.str();

@@ -70,10 +70,14 @@ Pending readDefinition(const std::string& text, const std::string& where)
     } catch (const nlohmann::json::exception& e) {
         throw std::invalid_argument(std::string("a field is missing or mistyped (") + e.what() + ")");
     }
+    // Each size is bounded before they are multiplied (a damaged file must not overflow them).
+    for (const size_t n : {r.boards.size(), r.loads.size(), r.gpuCounts.size(), r.seeds.size()}) {
+        if (n == 0 || n > kMaxSweepRuns)
+            throw std::invalid_argument("its grid is empty or too large");
+    }
     const size_t cells = r.boards.size() * r.loads.size() * r.gpuCounts.size();
-    if (r.boards.empty() || r.loads.empty() || r.gpuCounts.empty() || r.seeds.empty() ||
-        r.multipliers.size() != r.loads.size() || cells > kMaxSweepCells || cells * r.seeds.size() > kMaxSweepRuns)
-        throw std::invalid_argument("its grid is empty, too large or inconsistent");
+    if (r.multipliers.size() != r.loads.size() || cells > kMaxSweepCells || cells * r.seeds.size() > kMaxSweepRuns)
+        throw std::invalid_argument("its grid is too large or inconsistent");
     Problems problems;
     auto scenario = parseScenario(j.value("scenario", std::string()), where, problems);
     if (!problems.empty())

@@ -165,7 +165,7 @@ std::vector<std::int64_t> studioRunIds(const model::SessionStore& store)
     std::vector<std::int64_t> ids;
     if (const qint64 main = o.value(QStringLiteral("main_run")).toInteger(); main > 0)
         ids.push_back(main);
-    for (const QJsonValue& run : o.value(QStringLiteral("runs")).toArray())
+    for (const auto& run : o.value(QStringLiteral("runs")).toArray())
         if (const qint64 id = run.toObject().value(QStringLiteral("run_id")).toInteger(); id > 0)
             ids.push_back(id);
     return ids;
@@ -272,7 +272,7 @@ void readWorkspace(LoadedSession& out, const std::string& text, const QString& p
         readVariants(o.value(QStringLiteral("variants")).toString().toStdString(), s.scenario, path, out.problems);
     s.scenarioPath = o.value(QStringLiteral("scenario_path")).toString();
     s.documentPath = o.value(QStringLiteral("document")).toString();
-    for (const QJsonValue& v : o.value(QStringLiteral("runs")).toArray()) {
+    for (const auto& v : o.value(QStringLiteral("runs")).toArray()) {
         const QJsonObject run = v.toObject();
         SessionSpec spec{policyFrom(run.value(QStringLiteral("scheduler")).toObject()),
                          policyFrom(run.value(QStringLiteral("repartitioner")).toObject()),
