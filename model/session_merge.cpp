@@ -83,6 +83,7 @@ public:
 private:
     std::int64_t scenarioId(const std::string& name, const std::string& json, const std::string& variants,
                             const std::string& created);
+    void copySweepDefinitions(sqlite3* src);
 
     sqlite3* m_out;
     std::map<RunKey, std::vector<MergedRun>> m_runs;
@@ -106,6 +107,21 @@ std::int64_t Merger::scenarioId(const std::string& name, const std::string& json
     return sqlite3_last_insert_rowid(m_out);
 }
 
+/// The definitions of the sweeps whose runs the input holds (meta keys "sweep/ID",
+/// model/sweep_session.h): the merged session rebuilds those sweeps from their runs. An ID names
+/// its content, so the shards of one sweep carry the same value; the first one is kept.
+void Merger::copySweepDefinitions(sqlite3* src)
+{
+    Statement read(src, "SELECT key, value FROM meta WHERE key LIKE 'sweep/%'");
+    Statement write(m_out, "INSERT OR IGNORE INTO meta (key, value) VALUES (?1, ?2)");
+    while (read.step(src)) {
+        write.bind(1, read.text(0));
+        write.bind(2, read.text(1));
+        write.step(m_out);
+        write.reset();
+    }
+}
+
 void Merger::add(const fs::path& path, MergedInput& report, nlohmann::ordered_json& provenance)
 {
     Db src;
@@ -119,6 +135,7 @@ void Merger::add(const fs::path& path, MergedInput& report, nlohmann::ordered_js
     const bool v2 = report.schema >= 2;
     const bool v3 = report.schema >= 3;
 
+    copySweepDefinitions(src.db);
     std::map<std::int64_t, std::int64_t> scenarios; // source id -> merged id
     {
         Statement st(src.db, v2 ? "SELECT id, name, json, variants, created FROM scenarios ORDER BY id"

@@ -361,6 +361,41 @@ std::vector<std::int64_t> SessionStore::saveRuns(const std::vector<RunRecord>& r
     return replaceRuns({}, runs, {}, {});
 }
 
+void SessionStore::updateMeta(const std::vector<std::string>& keys,
+                              const std::function<void(std::vector<std::string>& values)>& edit)
+{
+    if (m_readOnly)
+        throw SessionError(m_path.string() + ": opened read-only; nothing was saved");
+    exec("BEGIN IMMEDIATE");
+    try {
+        std::vector<std::string> values;
+        for (const auto& key : keys) {
+            Statement st(m_db, "SELECT value FROM meta WHERE key = ?1");
+            st.bind(1, key);
+            values.push_back(st.step(m_db) ? st.text(0) : std::string());
+        }
+        std::vector<std::string> edited = values;
+        edit(edited);
+        for (size_t i = 0; i < keys.size() && i < edited.size(); ++i) {
+            if (edited[i] == values[i])
+                continue;
+            Statement st(m_db, edited[i].empty() ? "DELETE FROM meta WHERE key = ?1"
+                                                 : "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)");
+            st.bind(1, keys[i]);
+            if (!edited[i].empty())
+                st.bind(2, edited[i]);
+            st.step(m_db);
+        }
+        exec("COMMIT");
+    } catch (const std::exception& e) {
+        const bool busy = dynamic_cast<const SessionBusy*>(&e) != nullptr || isBusy(sqlite3_errcode(m_db));
+        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        if (busy)
+            failBusy("nothing was saved");
+        throw SessionError(m_path.string() + ": saving failed, the previous contents are kept: " + e.what());
+    }
+}
+
 std::vector<std::int64_t>
 SessionStore::replaceRuns(const std::vector<std::int64_t>& replaced, const std::vector<RunRecord>& runs,
                           const std::string& key,

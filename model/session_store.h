@@ -105,6 +105,11 @@ public:
     std::vector<std::int64_t> replaceRuns(const std::vector<std::int64_t>& replaced, const std::vector<RunRecord>& runs,
                                           const std::string& key,
                                           const std::function<std::string(const std::vector<std::int64_t>&)>& value);
+    /// Reads the meta values of @p keys ("" when absent), lets @p edit change them and writes the
+    /// ones it changed (an empty value deletes the key), all in one transaction, so two writers
+    /// never lose each other's change. @throws SessionError (nothing changed).
+    void updateMeta(const std::vector<std::string>& keys,
+                    const std::function<void(std::vector<std::string>& values)>& edit);
     /// A value of the meta table ("" when absent), e.g. "workspace" (the studio's state).
     [[nodiscard]] std::string metaValue(const std::string& key) const;
     /// The stored text of scenario @p scenarioId ("" when unknown).

@@ -141,7 +141,6 @@ private:
     void setup(Problems& problems);
     void worker();
     void simulateRun(size_t run);
-    void collectCells();
     void runDistributed();
 
     const Scenario& m_scenario;
@@ -237,33 +236,6 @@ void Sweep::worker()
     }
 }
 
-void Sweep::collectCells()
-{
-    const size_t seeds = m_result.seeds.size();
-    const size_t cells = m_runs.size() / seeds;
-    for (size_t c = 0; c < cells; ++c) {
-        SweepCell cell;
-        cell.gpus = m_result.gpuCounts[c % m_result.gpuCounts.size()];
-        cell.load = (c / m_result.gpuCounts.size()) % m_result.loads.size();
-        cell.board = c / (m_result.gpuCounts.size() * m_result.loads.size());
-        for (size_t s = 0; s < seeds; ++s) {
-            const auto& m = m_runs[c * seeds + s].metrics;
-            cell.energyBySeed.push_back(m.energyWmin);
-            cell.avgTardinessBySeed.push_back(m.avgTardinessMin);
-            cell.p95TardinessBySeed.push_back(m.p95TardinessMin);
-            cell.etBySeed.push_back(m.et);
-            cell.unfinishedJobs += m.unfinished;
-            cell.events += static_cast<size_t>(m.steps);
-        }
-        m_result.events += cell.events;
-        cell.energyWmin = spread(cell.energyBySeed);
-        cell.avgTardinessMin = spread(cell.avgTardinessBySeed);
-        cell.p95TardinessMin = spread(cell.p95TardinessBySeed);
-        cell.et = spread(cell.etBySeed);
-        m_result.cells.push_back(std::move(cell));
-    }
-}
-
 /// The runs over the processes of an MPI job: each sends back its metrics as bytes (the same
 /// machine type everywhere), so the cells are computed from the same numbers as with one process.
 void Sweep::runDistributed()
@@ -331,11 +303,42 @@ SweepResult Sweep::run(Problems& problems)
             m_result.events += static_cast<size_t>(m_runs[run].metrics.steps);
         return m_result; // a shard has no cells: its runs go to a session (docs/cluster.md)
     }
-    collectCells();
+    sweepCells(m_result);
     return m_result;
 }
 
 } // namespace
+
+void sweepCells(SweepResult& result)
+{
+    const size_t seeds = result.seeds.size();
+    const size_t cells = result.boards.size() * result.loads.size() * result.gpuCounts.size();
+    if (seeds == 0 || result.runs.size() != cells * seeds)
+        throw std::invalid_argument("a sweep's runs are not its cells x seeds");
+    result.cells.clear();
+    result.events = 0;
+    for (size_t c = 0; c < cells; ++c) {
+        SweepCell cell;
+        cell.gpus = result.cellGpus(c);
+        cell.load = result.cellLoad(c);
+        cell.board = result.cellBoard(c);
+        for (size_t s = 0; s < seeds; ++s) {
+            const auto& m = result.runs[c * seeds + s];
+            cell.energyBySeed.push_back(m.energyWmin);
+            cell.avgTardinessBySeed.push_back(m.avgTardinessMin);
+            cell.p95TardinessBySeed.push_back(m.p95TardinessMin);
+            cell.etBySeed.push_back(m.et);
+            cell.unfinishedJobs += m.unfinished;
+            cell.events += static_cast<size_t>(m.steps);
+        }
+        result.events += cell.events;
+        cell.energyWmin = spread(cell.energyBySeed);
+        cell.avgTardinessMin = spread(cell.avgTardinessBySeed);
+        cell.p95TardinessMin = spread(cell.p95TardinessBySeed);
+        cell.et = spread(cell.etBySeed);
+        result.cells.push_back(std::move(cell));
+    }
+}
 
 Scenario resizedFleet(const Scenario& scenario, const std::string& board, int gpus)
 {

@@ -122,6 +122,11 @@ inline constexpr double kMaxSweepStoredJobs = 10'000'000.0; ///< expected jobs o
 /// is allocated), Cancelled when the progress hook returned false.
 [[nodiscard]] SweepResult runSweep(const Scenario& scenario, const SweepOptions& options, Problems& problems);
 
+/// @brief Fills @p result's cells and event count from its runs (every run of every cell, as
+/// runSweep() does; also a sweep rebuilt from a session's runs, model/sweep_session.h).
+/// @throws std::invalid_argument when the runs are not cells x seeds.
+void sweepCells(SweepResult& result);
+
 /// @brief The scenario that run @p run of a sweep simulated: the scenario at the run's load with
 /// the run's fleet (what a session stores with the run).
 [[nodiscard]] Scenario sweepRunScenario(const Scenario& scenario, const SweepResult& result, size_t run);

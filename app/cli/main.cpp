@@ -108,26 +108,30 @@ Commands:
       At most 4 runs.
   plan SCENARIO.json --search static [--candidates LIST|maximal] [--seeds 1-N] [--top N]
        [--method auto|exhaustive|local] [--scheduler ID] [--threads N] [--no-prune] [--json]
-       [--out RESULT.json] [--apply-to NEW_SCENARIO.json] [--quiet]
+       [--out RESULT.json] [--apply-to NEW_SCENARIO.json] [--db SESSION.sqlite] [--quiet]
+       [--job-folder DIR]
       The static layouts (one configuration per GPU) with the lowest mean ET over the seeds under
       the scenario's scheduler, from the group's configuration list (or another list, or every
       maximal layout). exhaustive: every multiset, simulated and pruned by lower bounds that
       never drop a layout of the top N (up to 5,000,000 layouts); local: steepest descents from
       the current and the uniform layouts (any size, not a proven optimum); auto: exhaustive up
       to 200,000 layouts (docs/planning.md). Prints the top N with their difference to the
-      current layout; --apply-to writes the scenario with the best layout.
+      current layout; --apply-to writes the scenario with the best layout. --db keeps the study
+      in a session (created when missing, its runs kept) that the studio's Plan page shows.
+      --job-folder DIR writes the search as a Slurm job folder instead of running it.
   plan SCENARIO.json --search day [--period MIN] [--horizon H] [--energy-weight A] [--list NAME]
        [--scheduler ID] [--seeds 1-N] [--refine N] [--holdout SEEDS] [--threads N]
-       [--no-baselines] [--json] [--out RESULT.json]
+       [--no-baselines] [--json] [--out RESULT.json] [--db SESSION.sqlite]
       The fleet's configuration mix per period (default 60 min over 24 h) from a fluid LP of the
       day (repartitioner fluid-plan, A in [0,1], 0.5 weighs like ET): the plan against the mix a
       run really had, and fluid-plan against static, twice-daily, threshold and smart-mig on the
       same seeds. --refine N tries up to N one-GPU moves by simulation and reports the ET gain on
-      the seeds and on held-out seeds (default: the next ones) (docs/planning.md).
+      the seeds and on held-out seeds (default: the next ones) (docs/planning.md). --db keeps
+      the study in a session for the studio's Plan page, as with --search static.
   sweep SCENARIO.json --gpus 1-32 [--loads 0.5,1,1.5,2,3] [--boards A100-40GB,H100-80GB]
         [--seeds 1-5] [--scheduler ID] [--repartitioner ID] [--target avg<=X|p95<=X]
         [--at-load Y] [--threads N] [--json] [--out RESULT.json] [--quiet]
-        [--db SESSION.sqlite] [--shard I/N]
+        [--db SESSION.sqlite] [--shard I/N] [--job-folder DIR [--shards N]]
       Fleet sizing: simulates every GPU count x load (a multiplier of the scenario's arrival
       rate) x board over the seeds, each fleet repeating the scenario's per-GPU layouts in
       order. Prints the grid (means with 95% intervals over seeds), the energy-tardiness
@@ -135,7 +139,10 @@ Commands:
       each board whose mean tardiness over the seeds meets it (docs/planning.md). --db stores
       every run (its fleet, load, seed and metrics) in a session; --shard I/N (0 <= I < N, with
       --db) simulates only the I-th of N shares of the runs, for a Slurm array job, merged with
-      `sessions merge` (docs/cluster.md).
+      `sessions merge` (docs/cluster.md). The studio opens such a session (merged shards too)
+      with the sweep on the Plan page, rebuilt from the stored runs. --job-folder DIR writes
+      the sweep as a Slurm job folder of N shards (default 8) and their merge instead of
+      running it (docs/cluster.md).
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.
   train SCENARIO.json --policy smart-mig|dynamic-rl --days N --out FILE.json [--threads K]

@@ -3,7 +3,9 @@
 #include "args.h"
 #include "commands.h"
 #include "day_plan.h"
+#include "plan_session.h"
 #include "policy_registry.h"
+#include "study_json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -224,7 +226,7 @@ int runPlanDay(const std::vector<std::string>& words, std::ostream& out, std::os
 {
     const Args args(words, {"--json", "--no-baselines"},
                     {"--search", "--period", "--horizon", "--energy-weight", "--scheduler", "--seeds", "--holdout",
-                     "--refine", "--threads", "--list", "--out"});
+                     "--refine", "--threads", "--list", "--out", "--db"});
     const auto o0 = options(args);
     model::Problems problems;
     auto scenario = model::loadScenario(args.onePositional("scenario file"), problems);
@@ -234,7 +236,11 @@ int runPlanDay(const std::vector<std::string>& words, std::ostream& out, std::os
     if (auto s = args.value("--scheduler")) {
         (void)model::policyRegistry().createScheduler(*s, {});
         o.scheduler = model::PolicyChoice{*s, {}};
+        scenario.scheduler = *o.scheduler; // the study's scenario names the scheduler it was planned for
     }
+    const auto db = args.value("--db");
+    if (db) // a read-only, damaged or newer session is refused before a long plan
+        model::checkStudyTarget(*db);
     const auto t0 = std::chrono::steady_clock::now();
     const auto result = model::planDay(scenario, o, problems);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -242,6 +248,11 @@ int runPlanDay(const std::vector<std::string>& words, std::ostream& out, std::os
         return kExitBadInput;
     const std::string json = resultJson(scenario, o, result);
     emitResult(args, out, json, [&] { printText(out, scenario, o, result, seconds); });
+    if (db) { // as the studio's Plan page keeps it (docs/sessions.md, "Planning studies")
+        model::storeStudy(*db, model::kDayPlanStudy, scenario, model::dayPlanStudyJson(result));
+        if (!args.flag("--json"))
+            err << "saved the study in " << *db << "\n";
+    }
     return kExitOk;
 }
 

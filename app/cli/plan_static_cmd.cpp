@@ -4,11 +4,14 @@
 #include "atomic_file.h"
 #include "commands.h"
 #include "compare.h"
+#include "plan_session.h"
 #include "plan_static.h"
 #include "policy_registry.h"
 #include "result_json.h"
 #include "scenario_writer.h"
 #include "simulation.h"
+#include "study_json.h"
+#include "sweep_job.h"
 
 #include <nlohmann/json.hpp>
 
@@ -137,13 +140,39 @@ model::StaticSearchOptions options(const Args& args)
     return o;
 }
 
+/// `--job-folder DIR`: the search as a Slurm job folder instead of running it here (docs/cluster.md,
+/// "Job folders"): one task on one node's cores, the study into plan.sqlite.
+int writePlanJob(const Args& args, const model::Scenario& scenario, std::ostream& out)
+{
+    model::JobFolderSpec spec;
+    spec.kind = model::JobFolderSpec::Kind::StaticSearch;
+    for (const char* name : {"--candidates", "--seeds", "--top", "--method"}) {
+        if (auto v = args.value(name)) {
+            spec.options.emplace_back(name);
+            spec.options.push_back(*v);
+        }
+    }
+    if (args.flag("--no-prune"))
+        spec.options.emplace_back("--no-prune");
+    for (const char* alone : {"--db", "--out", "--apply-to", "--json"}) {
+        if (args.value(alone) || args.flag(alone))
+            throw UsageError(std::string("--job-folder writes the command instead of running it: leave out ") + alone +
+                             " (the folder's script writes result.json and plan.sqlite)");
+    }
+    const std::string dir = *args.value("--job-folder");
+    model::writeJobFolder(dir, scenario, spec);
+    out << "Wrote the job folder " << dir << ": the search as one Slurm task writing its study into plan.sqlite; "
+        << "submit with `bash " << dir << "/submit.sh`, or run `bash " << dir << "/run-local.sh` here (README.txt)\n";
+    return kExitOk;
+}
+
 } // namespace
 
 int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Args args(words, {"--json", "--no-prune", "--quiet"},
                     {"--search", "--candidates", "--seeds", "--top", "--threads", "--scheduler", "--method", "--out",
-                     "--apply-to"});
+                     "--apply-to", "--db", "--job-folder"});
     model::Problems problems;
     auto scenario = model::loadScenario(args.onePositional("scenario file"), problems);
     if (printProblems(err, problems))
@@ -152,7 +181,12 @@ int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std:
         (void)model::policyRegistry().createScheduler(*s, {});
         scenario.scheduler = {*s, {}};
     }
-    auto o = options(args);
+    auto o = options(args); // checked here, not on the cluster
+    if (args.value("--job-folder"))
+        return writePlanJob(args, scenario, out);
+    const auto db = args.value("--db");
+    if (db) // a read-only, damaged or newer session is refused before a long search
+        model::checkStudyTarget(*db);
     const bool quiet = args.flag("--quiet") || args.flag("--json");
     auto last = std::chrono::steady_clock::now();
     o.progress = [&](size_t settled, size_t total) {
@@ -173,6 +207,11 @@ int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std:
         return kExitBadInput;
     const std::string json = resultJson(scenario, o, result);
     emitResult(args, out, json, [&] { printText(out, scenario, o, result, seconds); });
+    if (db) { // as the studio's Plan page keeps it (docs/sessions.md, "Planning studies")
+        model::storeStudy(*db, model::kStaticLayoutStudy, scenario, model::staticSearchStudyJson(result));
+        if (!quiet)
+            err << "saved the study in " << *db << "\n";
+    }
     if (auto path = args.value("--apply-to")) {
         if (result.best.empty())
             throw std::runtime_error("no layout to apply: no candidate can run every job");

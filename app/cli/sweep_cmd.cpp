@@ -11,6 +11,8 @@
 #include "scenario_writer.h"
 #include "session_store.h"
 #include "sweep.h"
+#include "sweep_job.h"
+#include "sweep_session.h"
 
 #include <nlohmann/json.hpp>
 
@@ -120,6 +122,7 @@ std::vector<model::RunRecord> sweepRecords(const model::Scenario& scenario, cons
 {
     std::vector<model::RunRecord> records;
     records.reserve(r.computed.size());
+    const std::string id = model::sweepId(scenario, r); // the same in every shard: rebuilds the sweep
     std::string lastText;
     size_t lastCell = SIZE_MAX;
     for (size_t run : r.computed) {
@@ -134,7 +137,8 @@ std::vector<model::RunRecord> sweepRecords(const model::Scenario& scenario, cons
         nlohmann::ordered_json tag{{"board", r.boards[r.cellBoard(cell)]},
                                    {"load", r.loads[r.cellLoad(cell)]},
                                    {"gpus", r.cellGpus(cell)},
-                                   {"multiplier", r.multipliers[r.cellLoad(cell)]}};
+                                   {"multiplier", r.multipliers[r.cellLoad(cell)]},
+                                   {"id", id}};
         std::string metrics = model::metricsJson(rr,
                                                  {{"scheduler", model::jsonString(scenario.scheduler.id)},
                                                   {"repartitioner", model::jsonString(scenario.repartitioner.id)},
@@ -255,13 +259,39 @@ void printHeader(std::ostream& out, const model::Scenario& scenario, const model
     out << line;
 }
 
+/// `--job-folder DIR --shards N`: the sweep as a Slurm job folder instead of running it here
+/// (docs/cluster.md, "Job folders"); the options were checked as for a run.
+int writeSweepJob(const Args& args, const model::Scenario& scenario, std::ostream& out)
+{
+    model::JobFolderSpec spec;
+    for (const char* name : {"--gpus", "--loads", "--boards", "--seeds", "--target", "--at-load"}) {
+        if (auto v = args.value(name)) {
+            spec.options.emplace_back(name);
+            spec.options.push_back(*v);
+        }
+    }
+    spec.shards = static_cast<unsigned>(wholeOption(args, "--shards", 8, 1, model::kMaxJobShards));
+    spec.mpi = mpiBuilt();
+    for (const char* alone : {"--shard", "--db", "--out", "--json"}) {
+        if (args.value(alone) || args.flag(alone))
+            throw UsageError(std::string("--job-folder writes the commands instead of running them: leave out ") +
+                             alone + " (the folder's scripts choose the shards and the session)");
+    }
+    const std::string dir = *args.value("--job-folder");
+    model::writeJobFolder(dir, scenario, spec);
+    out << "Wrote the job folder " << dir << ": " << spec.shards
+        << " shards as a Slurm array job, then their merge into sweep.sqlite; submit with `bash " << dir
+        << "/submit.sh`, or run `bash " << dir << "/run-local.sh` here (README.txt)\n";
+    return kExitOk;
+}
+
 } // namespace
 
 int runSweep(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Args args(words, {"--json", "--quiet"},
                     {"--gpus", "--loads", "--boards", "--seeds", "--scheduler", "--repartitioner", "--target",
-                     "--at-load", "--threads", "--out", "--shard", "--db"});
+                     "--at-load", "--threads", "--out", "--shard", "--db", "--job-folder", "--shards"});
     auto req = request(args);
     model::Problems problems;
     auto scenario = model::loadScenario(args.onePositional("scenario file"), problems);
@@ -271,6 +301,10 @@ int runSweep(const std::vector<std::string>& words, std::ostream& out, std::ostr
         scenario.scheduler = model::parsePolicyChoice(*s, model::PolicyKind::Scheduler);
     if (auto s = args.value("--repartitioner"))
         scenario.repartitioner = model::parsePolicyChoice(*s, model::PolicyKind::Repartitioner);
+    if (args.value("--job-folder"))
+        return writeSweepJob(args, scenario, out);
+    if (args.value("--shards"))
+        throw UsageError("--shards goes with --job-folder DIR");
     // Open the session first: a read-only or damaged file is reported before a long run.
     std::unique_ptr<model::SessionStore> store;
     if (auto db = args.value("--db"); db && mpiRank() == 0)
@@ -294,7 +328,12 @@ int runSweep(const std::vector<std::string>& words, std::ostream& out, std::ostr
     if (mpiRank() != 0)
         return kExitOk; // rank 0 prints and stores what every rank computed
     if (store) {
-        const auto ids = store->saveRuns(sweepRecords(scenario, result));
+        // The sweep's definition goes with its runs, in the same transaction: the studio and a
+        // merge of the shards rebuild the whole sweep from them (model/sweep_session.h).
+        const std::string definition = model::sweepDefinitionJson(scenario, result);
+        const auto ids = store->replaceRuns({}, sweepRecords(scenario, result),
+                                            model::kSweepMetaPrefix + model::sweepId(scenario, result),
+                                            [&definition](const std::vector<std::int64_t>&) { return definition; });
         if (!quiet || !req.options.shard.whole())
             err << "saved " << ids.size() << " runs in " << store->path().string() << "\n";
     }

@@ -3,6 +3,7 @@
 
 #include "layouteditorcommands.h"
 #include "planjob.h"
+#include "planjobexport.h"
 #include "simulation.h"
 #include "units.h"
 #include "workspace.h"
@@ -95,9 +96,21 @@ PlanStaticPanel::PlanStaticPanel(Workspace* workspace, QUndoStack* undo, QWidget
     m_apply->setObjectName(QStringLiteral("planApply"));
     m_apply->setToolTip(tr("Give the fleet the selected layout (Edit > Undo takes it back)"));
     m_apply->setEnabled(false);
+    m_export = new QPushButton(tr("Export as cluster job folder…"));
+    m_export->setObjectName(QStringLiteral("planExport"));
+    m_export->setToolTip(tr("Write this search as a Slurm job folder (scenario, command, sbatch script) to run on a "
+                            "cluster node; its session opens here with the result"));
+    buttons->addWidget(m_export);
     buttons->addStretch(1);
     buttons->addWidget(m_apply);
     layout->addLayout(buttons);
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        if (!m_workspace->scenario())
+            return;
+        const QString message = askAndWriteJobFolder(this, *m_workspace->scenario(), staticJobSpec(searchOptions()));
+        if (!message.isEmpty())
+            m_status->setText(message);
+    });
 
     m_poll->setInterval(100);
     connect(m_poll, &QTimer::timeout, this, &PlanStaticPanel::pollProgress);
@@ -225,12 +238,8 @@ bool PlanStaticPanel::isSearching() const
     return m_job != nullptr;
 }
 
-bool PlanStaticPanel::startSearch()
+model::StaticSearchOptions PlanStaticPanel::searchOptions() const
 {
-    const auto scenario = m_workspace->scenario();
-    if (isSearching() || !scenario)
-        return false;
-    auto job = std::make_shared<StaticSearchJob>();
     model::StaticSearchOptions o;
     o.candidates = m_candidates->currentData().toString().toStdString();
     o.seeds.clear();
@@ -238,6 +247,24 @@ bool PlanStaticPanel::startSearch()
         o.seeds.push_back(static_cast<std::uint64_t>(s));
     o.top = static_cast<size_t>(m_top->value());
     o.method = static_cast<model::SearchMethod>(m_method->currentData().toInt());
+    return o;
+}
+
+bool PlanStaticPanel::exportJobFolder(const QString& dir)
+{
+    if (!m_workspace->scenario())
+        return false;
+    m_status->setText(writeJobFolderTo(dir, *m_workspace->scenario(), staticJobSpec(searchOptions())));
+    return !m_status->text().startsWith(tr("No job folder"));
+}
+
+bool PlanStaticPanel::startSearch()
+{
+    const auto scenario = m_workspace->scenario();
+    if (isSearching() || !scenario)
+        return false;
+    auto job = std::make_shared<StaticSearchJob>();
+    model::StaticSearchOptions o = searchOptions();
     o.threads = planThreads();
     o.progress = [job = job.get()](size_t settled, size_t total) { return job->keepGoing(settled, total); };
     job->seeds = o.seeds.size();

@@ -39,6 +39,9 @@ public:
     [[nodiscard]] bool isSearching() const;
     /// Applies the selected row's layout (the best when none is selected) to the scenario's fleet.
     bool applySelected();
+    /// Writes the search of the controls as a cluster job folder in @p dir (docs/cluster.md, "Job
+    /// folders"); false (with the reason shown) when it cannot.
+    bool exportJobFolder(const QString& dir);
 
     [[nodiscard]] QTableWidget* table() const { return m_table; }
     [[nodiscard]] QLabel* verdictLabel() const { return m_verdict; }
@@ -54,6 +57,7 @@ signals:
 
 private:
     QWidget* createControls();
+    [[nodiscard]] model::StaticSearchOptions searchOptions() const;
     void fillCandidateLists();
     void pollProgress();
     void onFinished();
@@ -74,6 +78,7 @@ private:
     QPushButton* m_search = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_apply = nullptr;
+    QPushButton* m_export = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
     QLabel* m_verdict = nullptr;

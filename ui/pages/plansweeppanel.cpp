@@ -4,12 +4,14 @@
 #include "catalog.h"
 #include "layouteditorcommands.h"
 #include "planjob.h"
+#include "planjobexport.h"
 #include "simulation.h"
 #include "sweepview.h"
 #include "workspace.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -100,6 +102,23 @@ void checkLoads(const model::Scenario& scenario, const std::vector<double>& load
     }
 }
 
+/// The fields' text of a sweep's grid, so that a sweep opened from a session shows what it swept:
+/// consecutive GPU counts as ranges ("1-3,8").
+QString gridText(const std::vector<int>& counts)
+{
+    QStringList parts;
+    for (size_t i = 0; i < counts.size();) {
+        size_t j = i;
+        while (j + 1 < counts.size() && counts[j + 1] == counts[j] + 1)
+            ++j;
+        parts << (j > i + 1 ? QStringLiteral("%1-%2").arg(counts[i]).arg(counts[j]) : QString::number(counts[i]));
+        if (j == i + 1)
+            parts << QString::number(counts[j]);
+        i = j + 1;
+    }
+    return parts.join(QLatin1Char(','));
+}
+
 } // namespace
 
 PlanSweepPanel::PlanSweepPanel(Workspace* workspace, QUndoStack* undo, QWidget* parent)
@@ -121,6 +140,13 @@ PlanSweepPanel::PlanSweepPanel(Workspace* workspace, QUndoStack* undo, QWidget* 
     connect(m_run, &QPushButton::clicked, this, [this] { startSweep(); });
     connect(m_cancel, &QPushButton::clicked, this, &PlanSweepPanel::cancelSweep);
     connect(m_apply, &QPushButton::clicked, this, [this] { applyAnswer(); });
+    connect(m_export, &QPushButton::clicked, this, [this] {
+        if (auto spec = jobSpec()) {
+            const QString message = askAndWriteJobFolder(this, *m_workspace->scenario(), *spec);
+            if (!message.isEmpty())
+                m_status->setText(message);
+        }
+    });
     // The load, metric and limit shown are read from the result: changing them re-shows, never re-runs.
     connect(m_shownLoad, &QComboBox::currentIndexChanged, this, [this] { showResult(); });
     connect(m_metric, &QComboBox::currentIndexChanged, this, [this] { showResult(); });
@@ -137,6 +163,15 @@ void PlanSweepPanel::showStudy()
     m_swept = study.scenario;
     m_status->clear();
     if (m_result) {
+        m_gpus->setText(gridText(m_result->gpuCounts));
+        QStringList loads;
+        for (const double l : m_result->loads)
+            loads << QString::number(l, 'g', 15);
+        m_loads->setText(loads.join(QLatin1Char(',')));
+        const bool oneToN = !m_result->seeds.empty() && m_result->seeds.front() == 1 &&
+                            m_result->seeds.back() == m_result->seeds.size();
+        if (oneToN) // the tab sweeps seeds 1..N
+            m_seeds->setValue(static_cast<int>(m_result->seeds.size()));
         fillShownLoads();
         showResult();
         updateStale();
@@ -240,9 +275,14 @@ QWidget* PlanSweepPanel::createActions()
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     column->addWidget(m_status);
     // Its own row: the button names the answer ("Apply 10 × H100-80GB"), so its width varies.
+    m_export = new QPushButton(tr("Export as cluster job folder…"));
+    m_export->setObjectName(QStringLiteral("planSweepExport"));
+    m_export->setToolTip(tr("Write this sweep as a Slurm job folder (scenario, commands, an array job of shards and "
+                            "their merge) to run on a cluster; its session opens here with the sweep"));
     auto* applyRow = new QHBoxLayout;
     applyRow->addWidget(m_apply);
     applyRow->addStretch(1);
+    applyRow->addWidget(m_export);
     column->addLayout(applyRow);
     column->addStretch(1);
     return box;
@@ -287,6 +327,27 @@ std::optional<model::SweepOptions> PlanSweepPanel::readOptions()
     for (int s = 1; s <= m_seeds->value(); ++s)
         o.seeds.push_back(static_cast<std::uint64_t>(s));
     return o;
+}
+
+std::optional<model::JobFolderSpec> PlanSweepPanel::jobSpec()
+{
+    if (!m_workspace->scenario())
+        return std::nullopt;
+    const auto o = readOptions(); // a bad field is named in the status line
+    if (!o)
+        return std::nullopt;
+    const auto one = std::find(o->loads.begin(), o->loads.end(), 1.0);
+    return sweepJobSpec(*o, target(), one != o->loads.end() ? 1.0 : o->loads.front());
+}
+
+bool PlanSweepPanel::exportJobFolder(const QString& dir, unsigned shards)
+{
+    auto spec = jobSpec();
+    if (!spec)
+        return false;
+    spec->shards = shards;
+    m_status->setText(writeJobFolderTo(dir, *m_workspace->scenario(), *spec));
+    return QFileInfo(dir).isDir() && !m_status->text().startsWith(tr("No job folder"));
 }
 
 bool PlanSweepPanel::isSweeping() const

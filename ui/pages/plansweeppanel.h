@@ -2,6 +2,7 @@
 #pragma once
 
 #include "sweep.h"
+#include "sweep_job.h"
 
 #include <QWidget>
 
@@ -46,6 +47,9 @@ public:
     /// Replaces the scenario's fleet by the answer's GPUs, as the sweep simulated them (one
     /// undoable edit); false (with the reason shown) when there is no answer or it is stale.
     bool applyAnswer();
+    /// Writes the sweep of the fields as a cluster job folder of @p shards shards in @p dir
+    /// (docs/cluster.md, "Job folders"); false (with the reason shown) when it cannot.
+    bool exportJobFolder(const QString& dir, unsigned shards);
 
     [[nodiscard]] QLineEdit* gpusEdit() const { return m_gpus; }
     [[nodiscard]] QLineEdit* loadsEdit() const { return m_loads; }
@@ -69,6 +73,7 @@ private:
     QWidget* createFields();
     QWidget* createActions();
     std::optional<model::SweepOptions> readOptions();
+    [[nodiscard]] std::optional<model::JobFolderSpec> jobSpec();
     void pollProgress();
     void onFinished();
     void fillShownLoads();
@@ -91,6 +96,7 @@ private:
     QPushButton* m_run = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_apply = nullptr;
+    QPushButton* m_export = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
     SweepView* m_view = nullptr;

@@ -4,6 +4,7 @@
 #include "cost.h"
 #include "importdialog.h"
 #include "plugin_files.h"
+#include "plan_session.h"
 #include "result_json.h"
 #include "scenario_writer.h"
 #include "service_run.h"
@@ -185,7 +186,7 @@ std::vector<std::int64_t> studioRunIds(const model::SessionStore& store)
     std::vector<std::int64_t> ids;
     if (const qint64 main = o.value(QStringLiteral("main_run")).toInteger(); main > 0)
         ids.push_back(main);
-    for (const QJsonValue run : o.value(QStringLiteral("runs")).toArray())
+    for (const auto& run : o.value(QStringLiteral("runs")).toArray())
         if (const qint64 id = run.toObject().value(QStringLiteral("run_id")).toInteger(); id > 0)
             ids.push_back(id);
     return ids;
@@ -276,40 +277,6 @@ std::vector<model::Variant> readVariants(const std::string& text, const model::S
     return model::parseVariants(text, path.toStdString() + " (variants)", base, problems);
 }
 
-/// Reads one kept study; a damaged one is left out with a warning (the session still opens).
-template <typename Result>
-Study<Result> readStudy(const QJsonObject& studies, const char* key, const QString& path,
-                        Result (*read)(const std::string&, const std::string&), QString& warning)
-{
-    const QJsonObject o = studies.value(QLatin1String(key)).toObject();
-    if (o.isEmpty())
-        return {};
-    const std::string where = path.toStdString() + " (" + key + " study)";
-    try {
-        model::Problems problems;
-        auto scenario =
-            model::parseScenario(o.value(QStringLiteral("scenario")).toString().toStdString(), where, problems);
-        if (!problems.empty())
-            throw std::invalid_argument(problems.items().front().text());
-        auto result = read(o.value(QStringLiteral("result")).toString().toStdString(), where);
-        return {std::make_shared<const Result>(std::move(result)),
-                std::make_shared<const model::Scenario>(std::move(scenario))};
-    } catch (const std::exception& e) {
-        if (!warning.isEmpty())
-            warning += QLatin1Char('\n');
-        warning += QObject::tr("A planning study was left out: %1").arg(QString::fromStdString(e.what()));
-    }
-    return {};
-}
-
-void readStudies(SessionState& s, const QJsonObject& o, const QString& path)
-{
-    const QJsonObject studies = o.value(QStringLiteral("studies")).toObject();
-    s.staticSearch = readStudy(studies, "static_layout", path, &model::staticSearchFromStudy, s.studyWarning);
-    s.dayPlan = readStudy(studies, "day_plan", path, &model::dayPlanFromStudy, s.studyWarning);
-    s.sweep = readStudy(studies, "fleet_sweep", path, &model::sweepFromStudy, s.studyWarning);
-}
-
 /// Checks the Python plugins the session was saved with against the ones loaded now: a missing
 /// one explains the scenario's unknown policy (a problem) or warns that its runs cannot re-run; a
 /// changed one warns that re-runs may differ (docs/python.md, "Plugins in sessions").
@@ -353,7 +320,7 @@ void readWorkspace(LoadedSession& out, const std::string& text, const QString& p
         readVariants(o.value(QStringLiteral("variants")).toString().toStdString(), s.scenario, path, out.problems);
     s.scenarioPath = o.value(QStringLiteral("scenario_path")).toString();
     s.documentPath = o.value(QStringLiteral("document")).toString();
-    for (const QJsonValue v : o.value(QStringLiteral("runs")).toArray()) {
+    for (const auto& v : o.value(QStringLiteral("runs")).toArray()) {
         const QJsonObject run = v.toObject();
         SessionSpec spec{policyFrom(run.value(QStringLiteral("scheduler")).toObject()),
                          policyFrom(run.value(QStringLiteral("repartitioner")).toObject()),
@@ -362,14 +329,49 @@ void readWorkspace(LoadedSession& out, const std::string& text, const QString& p
         s.specs.push_back(std::move(spec));
     }
     s.mainMetrics = std::to_string(o.value(QStringLiteral("main_run")).toInteger());
-    readStudies(s, o, path);
     checkPlugins(out, o, path);
+}
+
+/// The studies the session keeps (docs/sessions.md, "Planning studies"), and its sweep rebuilt from
+/// stored sweep runs (docs/cluster.md); a damaged one is left out with a warning.
+void readStudies(SessionState& s, const model::SessionStudies& studies)
+{
+    s.staticSearch = studies.staticSearch;
+    s.dayPlan = studies.dayPlan;
+    s.sweep = studies.sweep;
+    for (const std::string& w : studies.warnings) {
+        if (!s.studyWarning.isEmpty())
+            s.studyWarning += QLatin1Char('\n');
+        s.studyWarning += QObject::tr("A planning study was left out: %1").arg(QString::fromStdString(w));
+    }
+}
+
+/// A session of migsight-cli without runs to re-run: the scenario of its study (`plan --db`), or of
+/// the sweep whose runs are all it holds (`sweep --db`, merged shards), opened without run specs.
+bool openStudyScenario(LoadedSession& out, const std::vector<model::StoredRun>& runs,
+                       const model::SessionStudies& studies)
+{
+    if (runs.size() > studies.sweepRuns)
+        return false;
+    std::shared_ptr<const model::Scenario> scenario;
+    if (studies.sweepFromRuns || (runs.empty() && studies.sweep.scenario))
+        scenario = studies.sweep.scenario;
+    else if (runs.empty())
+        scenario = studies.staticSearch.scenario ? studies.staticSearch.scenario : studies.dayPlan.scenario;
+    if (!scenario)
+        return false;
+    out.state.scenario = *scenario;
+    return true;
 }
 
 /// A session of migsight-cli: the scenario of its newest run, and that scenario's runs.
 void readCliRuns(LoadedSession& out, const model::SessionStore& store, const QString& path)
 {
     const std::vector<model::StoredRun> runs = store.listRuns();
+    const model::SessionStudies studies = model::sessionStudies(store, runs);
+    readStudies(out.state, studies);
+    if (openStudyScenario(out, runs, studies))
+        return;
     if (runs.empty()) {
         out.error = QObject::tr("%1 holds no runs and no studio workspace: nothing to open").arg(path);
         return;
@@ -411,6 +413,7 @@ LoadedSession loadSession(const QString& path)
         } else {
             readWorkspace(out, workspace, path);
             resolveMetrics(out.state, store);
+            readStudies(out.state, model::sessionStudies(store, store.listRuns()));
         }
     } catch (const std::exception& e) {
         out.error = QString::fromStdString(e.what());

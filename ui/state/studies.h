@@ -2,6 +2,7 @@
 #pragma once
 
 #include "day_plan.h"
+#include "plan_session.h"
 #include "plan_static.h"
 #include "scenario.h"
 #include "sweep.h"
@@ -12,13 +13,10 @@
 
 namespace ui {
 
-/// One Plan page result and the scenario it was computed on (which tells whether it is stale).
+/// One Plan page result and the scenario it was computed on (which tells whether it is stale); the
+/// same type the session reader gives (model/plan_session.h).
 template <typename Result>
-struct Study
-{
-    std::shared_ptr<const Result> result;
-    std::shared_ptr<const model::Scenario> scenario;
-};
+using Study = model::StoredStudy<Result>;
 
 /// Whether two scenarios have the same boards GPU by GPU (a day plan applies per GPU).
 [[nodiscard]] bool sameGpuBoards(const model::Scenario& a, const model::Scenario& b);
