@@ -199,12 +199,18 @@ private:
     void gangSetup();
     void gangEnqueue(int j);
     void gangDequeue(int gang);
+    /// Takes the gang at @p at out of @p line (it started, or left the line).
+    void dropWaiting(GangLine& line, std::size_t at);
+    /// Counts @p g as a gang that waited for its tenant's quota (once).
+    void countQuotaWait(GangState& g);
     /// Compute slices @p tenant's quota still admits for @p gang (unbounded without tenants or
     /// when it may borrow); the reserving gang's hold counts against every other gang.
     int gangRoom(int tenant, int gang) const;
     /// Counts the waiting gangs of @p line as quota waits (all of them are refused by its quota).
     void markQuotaHeld(GangLine& line);
     void startGangs();
+    /// startGangs() with free instances: the lines walked together in (release, gang id) order.
+    void walkGangLines();
     void reserveForStarving();
     enum class GangTry { Started, NoRoom, Quota };
     GangTry tryStartGang(int gang);
@@ -213,6 +219,28 @@ private:
     bool gangAdmitted(int gang, int slices);
     void reserveFor(int gang);
     void releaseReservations(int gang);
+    // Gang decisions in words (engine_gangs_explain.cpp), explanations on only: they go out as
+    // reasons of the members' starts and waits (SimObserver::onExplanation, docs/playback.md).
+    struct GangNote
+    {
+        double queuedAt = 0.0; ///< when it last began waiting with all its members
+        int said = 0;          ///< what its last wait explanation said (0: nothing yet)
+        struct Held
+        {
+            std::int64_t serial;
+            double since;
+            std::string where; ///< "GPU 5, 2g.10gb at start 0"
+        };
+        std::vector<Held> reserved; ///< its reservations, as they were made
+    };
+    GangNote& gangNote(int gang);
+    void noteGangQueued(int gang);
+    void explainGangStart(int gang);
+    void explainGangWaits();
+    /// The reservations of @p gang made since @p before of them were held, and those lost.
+    void explainReservations(int gang, bool began, std::size_t before);
+    [[nodiscard]] std::string gangName(const GangState& g) const;
+    [[nodiscard]] std::string instanceWhere(int gpu, int instance) const;
 
     EngineConfig m_config;
     EngineState m_s;
@@ -249,6 +277,7 @@ private:
     int m_gangsWaiting = 0;                ///< over all lines
     int m_reserving = -1;                  ///< the gang holding reservations
     std::vector<int> m_gangGpus;           ///< scratch of tryStartGang()
+    std::vector<GangNote> m_gangNotes;     ///< explanations on only, per gang
     PlatformStats m_pstats;
     std::priority_queue<FaultTimer, std::vector<FaultTimer>, std::greater<>> m_faultTimers;
     Rng m_faultRng{1};              ///< GPU failure times

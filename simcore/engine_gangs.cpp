@@ -66,16 +66,30 @@ int Engine::gangRoom(int tenant, int gang) const
     return b.quota - b.used - (gang == m_reserving ? 0 : b.held);
 }
 
+void Engine::countQuotaWait(GangState& g)
+{
+    if (!g.quotaHeld) {
+        g.quotaHeld = true;
+        ++m_pstats.gangQuotaWaits;
+    }
+}
+
 void Engine::markQuotaHeld(GangLine& line)
 {
     for (int gang : line.unmarked) {
         GangState& g = m_gangs[static_cast<size_t>(gang)];
-        if (g.queued && !g.quotaHeld) {
-            g.quotaHeld = true;
-            ++m_pstats.gangQuotaWaits;
-        }
+        if (g.queued)
+            countQuotaWait(g);
     }
     line.unmarked.clear();
+}
+
+void Engine::dropWaiting(GangLine& line, std::size_t at)
+{
+    const auto it = line.waiting.begin() + static_cast<std::ptrdiff_t>(at);
+    line.slices.erase(line.slices.find(it->slices));
+    line.waiting.erase(it);
+    --m_gangsWaiting;
 }
 
 void Engine::gangDequeue(int gang)
@@ -84,9 +98,7 @@ void Engine::gangDequeue(int gang)
     GangLine& line = m_gangLines[static_cast<size_t>(g.tenant)];
     const auto at =
         std::find_if(line.waiting.begin(), line.waiting.end(), [gang](const GangWait& w) { return w.gang == gang; });
-    line.slices.erase(line.slices.find(at->slices));
-    line.waiting.erase(at);
-    --m_gangsWaiting;
+    dropWaiting(line, static_cast<std::size_t>(at - line.waiting.begin()));
 }
 
 void Engine::gangEnqueue(int j)
@@ -116,6 +128,8 @@ void Engine::gangEnqueue(int j)
     if (!g.quotaHeld)
         line.unmarked.push_back(static_cast<int>(gi));
     ++m_gangsWaiting;
+    if (m_s.explaining)
+        noteGangQueued(static_cast<int>(gi));
 }
 
 void Engine::startGangs()
@@ -130,8 +144,15 @@ void Engine::startGangs()
             if (tryStartGang(gang) == GangTry::Started)
                 gangDequeue(gang);
         }
-        return;
+    } else {
+        walkGangLines();
     }
+    if (m_s.explaining)
+        explainGangWaits();
+}
+
+void Engine::walkGangLines()
+{
     // The lines are walked together in (release, gang id) order. A tenant whose quota admits
     // not even its smallest waiting gang is passed over: all its gangs are held by its quota.
     const std::size_t lines = m_gangLines.size();
@@ -176,10 +197,7 @@ void Engine::startGangs()
         GangState& g = m_gangs[static_cast<size_t>(w.gang)];
         // Held by its tenant's quota, not by the fleet: says nothing about the gangs after it.
         if (w.slices > gangRoom(static_cast<int>(t), w.gang)) {
-            if (!g.quotaHeld) {
-                g.quotaHeld = true;
-                ++m_pstats.gangQuotaWaits;
-            }
+            countQuotaWait(g);
             ++m_gangCursor[t];
             continue;
         }
@@ -188,9 +206,7 @@ void Engine::startGangs()
                               g.minSlices >= failedSlices && g.memoryGiB >= failedMemory;
         const GangTry tried = hopeless ? GangTry::NoRoom : tryStartGang(w.gang);
         if (tried == GangTry::Started) {
-            line.slices.erase(line.slices.find(w.slices));
-            line.waiting.erase(line.waiting.begin() + static_cast<std::ptrdiff_t>(m_gangCursor[t]));
-            --m_gangsWaiting;
+            dropWaiting(line, m_gangCursor[t]);
             if (passOver(t))
                 m_gangCursor[t] = line.waiting.size();
             continue;
@@ -248,10 +264,7 @@ bool Engine::gangAdmitted(int gang, int slices)
     // Members of a gang share its first member's tenant.
     if (slices <= gangRoom(g.tenant, gang))
         return true;
-    if (!g.quotaHeld) {
-        g.quotaHeld = true;
-        ++m_pstats.gangQuotaWaits;
-    }
+    countQuotaWait(g);
     return false;
 }
 
@@ -308,6 +321,8 @@ Engine::GangTry Engine::tryStartGang(int gang)
         const Candidate& c = cands[static_cast<size_t>(next++)];
         m_s.occupy(m, c.gpu, c.instance);
     }
+    if (m_s.explaining)
+        explainGangStart(gang);
     g.waiting = 0;
     g.queued = false;
     ++m_pstats.gangStarts;
@@ -335,8 +350,9 @@ void Engine::releaseReservations(int gang)
 void Engine::reserveFor(int gang)
 {
     GangState& g = m_gangs[static_cast<size_t>(gang)];
-    if (m_reserving != gang) {
-        // A gang that more instances than the fleet has could use would hold them for ever.
+    const bool began = m_reserving != gang;
+    if (began) {
+        // A gang needing more usable instances than the fleet has would hold them for ever.
         int usable = 0;
         for (const GpuState& gs : m_s.gpus) {
             for (const InstanceState& inst : gs.instances)
@@ -357,6 +373,7 @@ void Engine::reserveFor(int gang)
         return static_cast<std::size_t>(e[1]) >= insts.size() || insts[static_cast<size_t>(e[1])].serial != e[2] ||
                insts[static_cast<size_t>(e[1])].readyAt != kReserved;
     });
+    const std::size_t before = g.reserved.size();
     int need = static_cast<int>(g.members.size()) - g.done - static_cast<int>(g.reserved.size());
     for (int gpu = 0; gpu < static_cast<int>(m_s.gpus.size()) && need > 0; ++gpu) {
         GpuState& gs = m_s.gpus[static_cast<size_t>(gpu)];
@@ -377,6 +394,8 @@ void Engine::reserveFor(int gang)
         if (changed)
             m_s.refreshGpu(gpu);
     }
+    if (m_s.explaining)
+        explainReservations(gang, began, before);
 }
 
 } // namespace simcore

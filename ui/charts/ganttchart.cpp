@@ -52,35 +52,96 @@ void GanttChart::setRun(const RunSnapshot& snapshot)
 void GanttChart::setGantt(std::shared_ptr<const GanttData> gd, const QStringList& typeNames)
 {
     m_run.reset();
-    std::vector<QColor> colours;
-    for (int i = 0; i < std::max<int>(8, static_cast<int>(typeNames.size())); ++i)
-        colours.push_back(jobTypeColour(i));
-    m_gantt->setTypeColours(std::move(colours));
+    m_typeNames = typeNames;
     const double end = gd->endHours;
     m_gantt->setGantt(std::move(gd));
-    setupLegend(typeNames);
+    applyColouring();
     setupRowAxis();
     setTimeExtent(end);
     resetView();
 }
 
-void GanttChart::setupLegend(const QStringList& typeNames)
+bool GanttChart::hasTenants() const
 {
-    // Empty graphs carry the legend entries: one per job type, drawn as a filled square.
+    return m_gantt->gantt() && !m_gantt->gantt()->tenantNames.empty();
+}
+
+void GanttChart::setColourBy(ColourBy by)
+{
+    if (by == m_colourBy)
+        return;
+    m_colourBy = by;
+    applyColouring();
+    replot();
+}
+
+namespace {
+
+/// Tenant t's colour: the Tenants page's (jobTypeColour(t)); jobs without a tenant are grey.
+QColor tenantColour(int t, int tenants)
+{
+    return t < tenants ? jobTypeColour(t) : QColor(0x9e, 0x9e, 0x9e);
+}
+
+} // namespace
+
+void GanttChart::applyColouring()
+{
+    const bool byTenant = m_colourBy == ColourBy::Tenant && hasTenants();
+    std::vector<QColor> colours;
+    if (byTenant) {
+        const int tenants = static_cast<int>(m_gantt->gantt()->tenantNames.size());
+        for (int t = 0; t <= tenants; ++t)
+            colours.push_back(tenantColour(t, tenants));
+    } else {
+        for (int i = 0; i < std::max<int>(8, static_cast<int>(m_typeNames.size())); ++i)
+            colours.push_back(jobTypeColour(i));
+    }
+    m_gantt->setColourByTenant(byTenant);
+    m_gantt->setTypeColours(std::move(colours));
+    setupLegend();
+}
+
+void GanttChart::setupLegend()
+{
+    // Empty graphs carry the legend entries: one per job type (or tenant), a filled square.
     while (plot()->graphCount() > 0)
         plot()->removeGraph(0);
-    for (int i = 0; i < typeNames.size(); ++i) {
+    auto entry = [this](const QString& name, const QColor& fill, const QColor& line) {
         QCPGraph* g = plot()->addGraph();
-        g->setName(typeNames[i]);
+        g->setName(name);
         g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, jobTypeColour(i), jobTypeColour(i), 9));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, line, fill, 9));
+    };
+    const auto& gd = m_gantt->gantt();
+    if (m_gantt->colourByTenant() && gd) {
+        const int tenants = static_cast<int>(gd->tenantNames.size());
+        for (int t = 0; t < tenants; ++t)
+            entry(gd->tenantNames[static_cast<size_t>(t)], tenantColour(t, tenants), tenantColour(t, tenants));
+        if (gd->untenanted)
+            entry(tr("No tenant"), tenantColour(tenants, tenants), tenantColour(tenants, tenants));
+        if (gd->gangs) // an outlined square, as gang members' segments are drawn
+            entry(tr("Gang job (outlined)"), QColor(Qt::transparent), QColor(0x30, 0x30, 0x30));
+    } else {
+        for (int i = 0; i < m_typeNames.size(); ++i)
+            entry(m_typeNames[i], jobTypeColour(i), jobTypeColour(i));
     }
     // The failures' entry comes last, and only for a run that had failures.
     m_faultKey->removeFromLegend();
-    const bool faults = m_gantt->gantt() && !m_gantt->gantt()->faults.empty();
+    const bool faults = gd && !gd->faults.empty();
     if (faults)
         m_faultKey->addToLegend();
-    plot()->legend->setVisible(!typeNames.isEmpty() || faults);
+    plot()->legend->setVisible(plot()->graphCount() > 0 || faults);
+}
+
+QStringList GanttChart::legendNames() const
+{
+    QStringList names;
+    for (int i = 0; i < plot()->legend->itemCount(); ++i) {
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(plot()->legend->item(i)))
+            names << item->plottable()->name();
+    }
+    return names;
 }
 
 void GanttChart::setupRowAxis()
@@ -175,6 +236,10 @@ QString GanttChart::toolTipAt(const QPointF& pixel) const
                     .arg(job.id)
                     .arg(type, locale.toString(row.t0[s], 'f', 2), locale.toString(row.t1[s], 'f', 2),
                          locale.toString(job.deadline / 60.0, 'f', 2), locale.toString(job.tardiness, 'f', 1));
+        if (job.tenant >= 0 && job.tenant < static_cast<int>(gd->tenantNames.size()))
+            text += tr("<br>Tenant %1").arg(gd->tenantNames[static_cast<size_t>(job.tenant)].toHtmlEscaped());
+        if (job.gang >= 0)
+            text += tr("<br>Member of gang %1 (its members start together)").arg(job.gang);
     } else {
         text += tr("<br>Segment %1: %2–%3 h").arg(i).arg(row.t0[s]).arg(row.t1[s]);
     }

@@ -21,6 +21,9 @@ class GanttChart : public ChartWidget
     Q_OBJECT
 
 public:
+    /// What the job segments are coloured by: their job type, or their tenant (docs/tenants.md).
+    enum class ColourBy { JobType, Tenant };
+
     explicit GanttChart(const QString& title, QWidget* parent = nullptr);
 
     void setRun(const RunSnapshot& snapshot);
@@ -28,6 +31,14 @@ public:
     void setGantt(std::shared_ptr<const GanttData> data, const QStringList& typeNames);
     void clear();
     void setStale(bool stale) override;
+    /// Colours by tenant (with a legend entry per tenant and gang members outlined) or by job
+    /// type; by tenant applies only to runs whose scenario has tenants.
+    void setColourBy(ColourBy by);
+    [[nodiscard]] ColourBy colourBy() const { return m_colourBy; }
+    /// The shown run's scenario has tenants (colouring by tenant means something).
+    [[nodiscard]] bool hasTenants() const;
+    /// The legend's entries, top to bottom (for tests).
+    [[nodiscard]] QStringList legendNames() const;
 
     [[nodiscard]] size_t segmentCount() const;
     [[nodiscard]] int rowCount() const;
@@ -40,10 +51,14 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
-    void setupLegend(const QStringList& typeNames);
+    void setupLegend();
     void setupRowAxis();
+    /// The colours and legend for m_colourBy and the shown data.
+    void applyColouring();
 
     GanttPlottable* m_gantt = nullptr;
+    ColourBy m_colourBy = ColourBy::JobType;
+    QStringList m_typeNames;
     GanttFaultKey* m_faultKey = nullptr;
     std::shared_ptr<const RunSnapshot> m_run;
 };

@@ -176,6 +176,8 @@ void GanttPlottable::drawRow(QCPPainter* painter, const GanttRow& row, double yT
     auto timeAt = [p0, scale, lower = kr.lower](double pixel) { return lower + (pixel - p0) / scale; };
 
     const size_t n = row.t0.size();
+    // The colour key of each segment: its tenant when colouring by tenant, else its job type.
+    const std::vector<std::uint8_t>& key = m_byTenant && row.tenant.size() == n ? row.tenant : row.type;
     size_t i = firstEndingAfter(row, kr.lower);
     double runA = 0.0;
     double runB = -1e9;
@@ -190,7 +192,7 @@ void GanttPlottable::drawRow(QCPPainter* painter, const GanttRow& row, double yT
     while (i < n && row.t0[i] <= kr.upper) {
         const double a = px(row.t0[i]);
         double b = px(row.t1[i]);
-        const std::uint8_t type = row.type[i];
+        const std::uint8_t type = key[i];
         const bool subPixel = b - a < 1.0;
         if (subPixel) {
             // Every segment ending inside this pixel column joins: jump over them at once.
@@ -211,6 +213,29 @@ void GanttPlottable::drawRow(QCPPainter* painter, const GanttRow& row, double yT
         }
     }
     flush();
+    if (m_byTenant && m_data->gangs)
+        drawGangOutlines(painter, row, yTop, height);
+}
+
+void GanttPlottable::drawGangOutlines(QCPPainter* painter, const GanttRow& row, double yTop, double height) const
+{
+    if (row.gang.size() != row.t0.size() || row.tenant.size() != row.t0.size())
+        return;
+    QCPAxis* keys = keyAxis();
+    const QCPRange kr = keys->range();
+    painter->save();
+    painter->setBrush(Qt::NoBrush);
+    for (size_t i = firstEndingAfter(row, kr.lower); i < row.t0.size() && row.t0[i] <= kr.upper; ++i) {
+        if (row.gang[i] == 0)
+            continue;
+        const double a = keys->coordToPixel(row.t0[i]);
+        const double b = keys->coordToPixel(row.t1[i]);
+        if (b - a < 3.0)
+            continue; // too narrow to outline: its fill alone shows it
+        painter->setPen(QPen(colourOf(row.tenant[i]).darker(220), 1.0));
+        painter->drawRect(QRectF(a + 0.5, yTop + 0.5, b - a - 1.0, height - 1.0));
+    }
+    painter->restore();
 }
 
 void GanttPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const

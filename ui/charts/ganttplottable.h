@@ -24,8 +24,12 @@ public:
 
     void setGantt(std::shared_ptr<const GanttData> data);
     [[nodiscard]] const std::shared_ptr<const GanttData>& gantt() const { return m_data; }
-    /// Job type colours (index = type); stale data is drawn washed out.
+    /// Job type colours (index = type), or tenant colours (index = tenant) when colouring by
+    /// tenant; stale data is drawn washed out.
     void setTypeColours(std::vector<QColor> colours);
+    /// Colours jobs by tenant (GanttRow::tenant) instead of by type, and outlines gang members.
+    void setColourByTenant(bool byTenant) { m_byTenant = byTenant; }
+    [[nodiscard]] bool colourByTenant() const { return m_byTenant; }
     void setStale(bool stale);
     /// Rectangles filled by the last draw (for the benchmark and tests).
     [[nodiscard]] long lastRectCount() const { return m_lastRects; }
@@ -42,6 +46,8 @@ protected:
 private:
     void drawRow(QCPPainter* painter, const GanttRow& row, double yTop, double height);
     void drawPresence(QCPPainter* painter, const GanttRow& row, double yTop, double height) const;
+    /// Colouring by tenant: an outline around each gang member's segment wide enough to show it.
+    void drawGangOutlines(QCPPainter* painter, const GanttRow& row, double yTop, double height) const;
     /// Failures: the repair interval hatched over the rows they took down, a line and a marker
     /// at the failure time.
     void drawFaults(QCPPainter* painter, int firstRow, int lastRow) const;
@@ -51,6 +57,7 @@ private:
     std::vector<QColor> m_colours;
     std::vector<QColor> m_drawColours; ///< m_colours, washed out when stale
     bool m_stale = false;
+    bool m_byTenant = false;
     long m_lastRects = 0;
 };
 

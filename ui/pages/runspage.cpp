@@ -4,6 +4,7 @@
 #include "cost.h"
 #include "policyform.h"
 #include "runcommands.h"
+#include "runoccupancy.h"
 #include "runsmodel.h"
 #include "tableexport.h"
 #include "verdictbar.h"
@@ -133,7 +134,14 @@ QWidget* RunsPage::createResults()
     // The ranking reads next to the run's name.
     m_table->horizontalHeader()->moveSection(RunsModel::RankColumn, 1);
     m_table->horizontalHeader()->moveSection(RunsModel::VsBaselineColumn, 2);
-    layout->addWidget(m_table, 1);
+    // The table above, the occupancy of the selected run below (docs/tenants.md, "In the studio").
+    m_occupancy = new RunOccupancy;
+    auto* split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_table);
+    split->addWidget(m_occupancy);
+    split->setStretchFactor(0, 1);
+    split->setStretchFactor(1, 2);
+    layout->addWidget(split, 1);
 
     auto* buttons = new QHBoxLayout;
     m_compare = new QPushButton(tr("Compare selected"));
@@ -180,6 +188,8 @@ void RunsPage::connectSignals()
     connect(m_workspace, &Workspace::runSpecChanged, this, &RunsPage::refreshVerdict);
     connect(m_workspace, &Workspace::runsChanged, this, &RunsPage::refreshVerdict);
     connect(m_verdict, &VerdictBar::verdictChanged, this, &RunsPage::applyRanking);
+    connect(m_workspace, &Workspace::runSpecChanged, this, &RunsPage::refreshOccupancy);
+    connect(m_workspace, &Workspace::runsChanged, this, &RunsPage::refreshOccupancy);
     refreshVariants();
     onSelectionChanged();
     refreshVerdict();
@@ -238,6 +248,16 @@ void RunsPage::applyRanking()
     m_model->setRanking(std::move(byKey));
 }
 
+void RunsPage::refreshOccupancy()
+{
+    const RunSpec* shown = m_workspace->runSpec(m_editingKey);
+    for (const RunSpec& spec : m_workspace->runs()) {
+        if (!shown && spec.latest)
+            shown = &spec;
+    }
+    m_occupancy->showRun(shown);
+}
+
 QList<int> RunsPage::selectedKeys() const
 {
     QList<int> keys;
@@ -269,6 +289,7 @@ void RunsPage::onSelectionChanged()
     const QList<int> keys = selectedKeys();
     m_editingKey = keys.size() == 1 ? keys.front() : 0;
     updateSelectionButtons();
+    refreshOccupancy();
     const RunSpec* spec = m_workspace->runSpec(m_editingKey);
     if (!spec) {
         m_editingKey = 0;

@@ -16,6 +16,7 @@ class QUndoStack;
 namespace ui {
 
 class PolicyForm;
+class RunOccupancy;
 struct RunSpec;
 class RunsModel;
 class VerdictBar;
@@ -40,6 +41,8 @@ public:
     [[nodiscard]] QProgressBar* progressBar() const { return m_progress; }
     /// The ranking of the finished runs, its objective and baseline selectors and sentence.
     [[nodiscard]] VerdictBar* verdictBar() const { return m_verdict; }
+    /// The occupancy chart of the selected run (the first run with a result when none is).
+    [[nodiscard]] RunOccupancy* occupancy() const { return m_occupancy; }
     /// Keys of the selected rows, in view order.
     [[nodiscard]] QList<int> selectedKeys() const;
     /// Adds a run with the forms' policies; returns its key (0 when the forms are invalid).
@@ -76,6 +79,7 @@ private:
     /// Feeds the verdict the runs with a current result, in table (insertion) order.
     void refreshVerdict();
     void applyRanking();
+    void refreshOccupancy();
 
     Workspace* m_workspace;
     QUndoStack* m_undo = nullptr;
@@ -94,6 +98,7 @@ private:
     QPushButton* m_compare = nullptr;
     QPushButton* m_remove = nullptr;
     VerdictBar* m_verdict = nullptr;
+    RunOccupancy* m_occupancy = nullptr;
     int m_editingKey = 0; ///< the selected run the forms edit, 0 for "new run"
     bool m_loadingForms = false;
 };

@@ -41,6 +41,8 @@ void sortSegments(GanttRow& row)
     permute(row.t1);
     permute(row.job);
     permute(row.type);
+    permute(row.tenant);
+    permute(row.gang);
 }
 
 /// The instance at @p index of GPU @p gpu's layout at time @p t (minutes): the last layout change
@@ -117,6 +119,9 @@ GanttData buildGantt(const simcore::RunResult& result, const model::Scenario& sc
     GanttData data;
     for (const auto& type : scenario.jobTypes)
         data.typeNames.push_back(QString::fromStdString(type.label.empty() ? type.id : type.label));
+    for (const auto& tenant : scenario.platform.tenants)
+        data.tenantNames.push_back(QString::fromStdString(tenant.name));
+    const auto noTenant = static_cast<int>(data.tenantNames.size());
     const auto gpus = scenario.fleetGpus();
     std::map<RowKey, size_t> rowOf;
     auto row = [&](int gpu, int profile, int start) -> GanttRow& {
@@ -124,7 +129,7 @@ GanttData buildGantt(const simcore::RunResult& result, const model::Scenario& sc
         auto it = rowOf.find(key);
         if (it == rowOf.end()) {
             it = rowOf.emplace(key, data.rows.size()).first;
-            data.rows.push_back({gpu, profile, start, rowLabel(gpus, gpu, profile, start), {}, {}, {}, {}, {}});
+            data.rows.push_back({gpu, profile, start, rowLabel(gpus, gpu, profile, start), {}, {}, {}, {}, {}, {}, {}});
         }
         return data.rows[it->second];
     };
@@ -135,10 +140,15 @@ GanttData buildGantt(const simcore::RunResult& result, const model::Scenario& sc
         r.t0.push_back(s.t0 / 60.0);
         r.t1.push_back(s.t1 / 60.0);
         r.job.push_back(s.job);
-        const int type = s.job >= 0 && s.job < static_cast<int>(result.jobs.size())
-                             ? result.jobs[static_cast<size_t>(s.job)].type
-                             : 0;
-        r.type.push_back(static_cast<std::uint8_t>(std::clamp(type, 0, 255)));
+        const simcore::JobResult* job = s.job >= 0 && s.job < static_cast<int>(result.jobs.size())
+                                            ? &result.jobs[static_cast<size_t>(s.job)]
+                                            : nullptr;
+        r.type.push_back(static_cast<std::uint8_t>(std::clamp(job ? job->type : 0, 0, 255)));
+        const int tenant = job && job->tenant >= 0 && job->tenant < noTenant ? job->tenant : noTenant;
+        data.untenanted = data.untenanted || (tenant == noTenant && noTenant > 0);
+        r.tenant.push_back(static_cast<std::uint8_t>(std::min(tenant, 255)));
+        r.gang.push_back(job && job->gang >= 0 ? 1 : 0);
+        data.gangs = data.gangs || (job && job->gang >= 0);
         data.endHours = std::max(data.endHours, s.t1 / 60.0);
     }
     for (auto& r : data.rows) {

@@ -30,6 +30,8 @@ struct GanttRow
     std::vector<double> t1;
     std::vector<int> job;                           ///< index into RunResult::jobs
     std::vector<std::uint8_t> type;                 ///< job type index (colour)
+    std::vector<std::uint8_t> tenant;               ///< tenant index, GanttData::tenantNames.size() for none
+    std::vector<std::uint8_t> gang;                 ///< 1 for a member of a gang job
     std::vector<std::pair<double, double>> present; ///< when the instance existed (layout over time)
 };
 
@@ -51,6 +53,9 @@ struct GanttData
     std::vector<GanttRow> rows;     ///< by GPU, then start, then profile
     std::vector<GanttFault> faults; ///< in time order
     std::vector<QString> typeNames;
+    std::vector<QString> tenantNames; ///< the scenario's tenants (docs/tenants.md); empty without
+    bool untenanted = false;          ///< some job has no tenant (with tenants defined)
+    bool gangs = false;               ///< some segment is a gang member's
     size_t segmentCount = 0;
     double endHours = 0.0;
 };
