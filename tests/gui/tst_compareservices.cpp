@@ -3,6 +3,7 @@
 // table of the runs' figures, replicas and SLO attainment over the day one line per run with a
 // legend; the same after Save and reopen (docs/sessions.md); nothing of it for a batch-only day.
 #include "comparepage.h"
+#include "gui_test_support.h"
 #include "mainwindow.h"
 #include "report_data.h"
 #include "reportaction.h"
@@ -22,20 +23,9 @@
 
 namespace {
 
-constexpr int kRunTimeoutMs = 120000;
-
-QString sample(const char* name)
-{
-    return QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/") + QLatin1String(name);
-}
-
-bool allDone(const ui::Workspace& workspace)
-{
-    for (const ui::RunSpec& spec : workspace.runs())
-        if (spec.running() || !spec.latest || spec.stale())
-            return false;
-    return !workspace.runs().empty();
-}
+using guitest::allDone;
+using guitest::kRunTimeoutMs;
+using guitest::sample;
 
 double peak(const ui::SeriesChart* chart, int line)
 {

@@ -3,8 +3,8 @@
 
 #include "cost.h"
 #include "importdialog.h"
-#include "plugin_files.h"
 #include "plan_session.h"
+#include "plugin_files.h"
 #include "result_json.h"
 #include "scenario_writer.h"
 #include "service_run.h"
