@@ -21,6 +21,27 @@ using namespace sessionsql;
 
 namespace {
 
+std::string busyMessage(const std::filesystem::path& path, const std::string& what)
+{
+    std::string text = path.string();
+    text += ": ";
+    text += what;
+    text += ": the session is busy (locked by another program, e.g. while it saves); it is not damaged. Try "
+            "again when it is done";
+    return text;
+}
+
+/// Ends a save that failed inside its transaction: rolls it back and reports busy (locked, nothing
+/// wrong with the file) or the failure, in both cases with the previous contents kept.
+[[noreturn]] void abandonSave(sqlite3* db, const std::filesystem::path& path, const std::exception& e)
+{
+    const bool busy = dynamic_cast<const SessionBusy*>(&e) != nullptr || isBusy(sqlite3_errcode(db));
+    sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+    if (busy)
+        throw SessionBusy(busyMessage(path, "nothing was saved"));
+    throw SessionError(path.string() + ": saving failed, the previous contents are kept: " + e.what());
+}
+
 const char* kSchemaV1 = R"sql(
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE scenarios (
@@ -187,9 +208,7 @@ SessionStore::~SessionStore()
 
 void SessionStore::failBusy(const std::string& what) const
 {
-    throw SessionBusy(m_path.string() + ": " + what +
-                      ": the session is busy (locked by another program, e.g. "
-                      "while it saves); it is not damaged. Try again when it is done");
+    throw SessionBusy(busyMessage(m_path, what));
 }
 
 void SessionStore::fail(const std::string& what) const
@@ -388,11 +407,7 @@ void SessionStore::updateMeta(const std::vector<std::string>& keys,
         }
         exec("COMMIT");
     } catch (const std::exception& e) {
-        const bool busy = dynamic_cast<const SessionBusy*>(&e) != nullptr || isBusy(sqlite3_errcode(m_db));
-        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
-        if (busy)
-            failBusy("nothing was saved");
-        throw SessionError(m_path.string() + ": saving failed, the previous contents are kept: " + e.what());
+        abandonSave(m_db, m_path, e);
     }
 }
 
@@ -424,11 +439,7 @@ SessionStore::replaceRuns(const std::vector<std::int64_t>& replaced, const std::
         }
         exec("COMMIT");
     } catch (const std::exception& e) {
-        const bool busy = dynamic_cast<const SessionBusy*>(&e) != nullptr || isBusy(sqlite3_errcode(m_db));
-        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
-        if (busy)
-            failBusy("nothing was saved");
-        throw SessionError(m_path.string() + ": saving failed, the previous contents are kept: " + e.what());
+        abandonSave(m_db, m_path, e);
     }
     return ids;
 }

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "plansweeppanel.h"
 
-#include "catalog.h"
 #include "layouteditorcommands.h"
 #include "planjob.h"
 #include "planjobexport.h"
 #include "simulation.h"
+#include "sweepfields.h"
 #include "sweepview.h"
 #include "workspace.h"
 
@@ -27,7 +27,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <set>
 #include <stdexcept>
 
 namespace ui {
@@ -46,77 +45,6 @@ std::string compact(const QLineEdit* edit)
     QString text = edit->text();
     text.remove(QLatin1Char(' '));
     return text.toStdString();
-}
-
-template <typename T>
-bool hasDuplicates(std::vector<T> values)
-{
-    std::sort(values.begin(), values.end());
-    return std::adjacent_find(values.begin(), values.end()) != values.end();
-}
-
-/// Board names known to runSweep: the scenario's own boards and the catalog's.
-std::set<std::string> knownBoards(const model::Scenario& scenario)
-{
-    std::set<std::string> names;
-    for (const auto& g : scenario.fleet) {
-        if (g.model)
-            names.insert(g.model->name);
-    }
-    for (const auto& m : model::Catalog::builtin().models())
-        names.insert(m->name);
-    return names;
-}
-
-/// "A100-40GB,H100-80GB" as names; an empty field is the scenario's first board (docs/planning.md,
-/// "Sizing a fleet"). @throws std::invalid_argument naming the bad entry.
-std::vector<std::string> parseBoards(const QString& text, const model::Scenario& scenario)
-{
-    std::vector<std::string> out;
-    if (text.trimmed().isEmpty())
-        return out;
-    const auto known = knownBoards(scenario);
-    for (const QString& part : text.split(QLatin1Char(','))) {
-        const std::string name = part.trimmed().toStdString();
-        if (name.empty())
-            throw std::invalid_argument("an empty board name in '" + text.toStdString() + "'");
-        if (known.count(name) == 0)
-            throw std::invalid_argument("unknown board '" + name + "' (valid: " + model::Catalog::builtin().names() +
-                                        ")");
-        out.push_back(name);
-    }
-    if (hasDuplicates(out))
-        throw std::invalid_argument("a board is given twice");
-    return out;
-}
-
-/// Every load scales this scenario's workload within the sweep's bounds (docs/planning.md,
-/// "Load" and "Bounds"). @throws std::invalid_argument naming the load.
-void checkLoads(const model::Scenario& scenario, const std::vector<double>& loads)
-{
-    const bool csv = scenario.workload.kind == model::WorkloadSpec::Kind::Csv;
-    for (double load : loads) {
-        if (csv && load != 1.0)
-            throw std::invalid_argument("the workload is a jobs CSV, a fixed list of jobs: only load 1 applies");
-        (void)model::scaledLoad(scenario, load);
-    }
-}
-
-/// The fields' text of a sweep's grid, so that a sweep opened from a session shows what it swept:
-/// consecutive GPU counts as ranges ("1-3,8").
-QString gridText(const std::vector<int>& counts)
-{
-    QStringList parts;
-    for (size_t i = 0; i < counts.size();) {
-        size_t j = i;
-        while (j + 1 < counts.size() && counts[j + 1] == counts[j] + 1)
-            ++j;
-        parts << (j > i + 1 ? QStringLiteral("%1-%2").arg(counts[i]).arg(counts[j]) : QString::number(counts[i]));
-        if (j == i + 1)
-            parts << QString::number(counts[j]);
-        i = j + 1;
-    }
-    return parts.join(QLatin1Char(','));
 }
 
 } // namespace
@@ -163,7 +91,7 @@ void PlanSweepPanel::showStudy()
     m_swept = study.scenario;
     m_status->clear();
     if (m_result) {
-        m_gpus->setText(gridText(m_result->gpuCounts));
+        m_gpus->setText(gpuCountsText(m_result->gpuCounts));
         QStringList loads;
         for (const double l : m_result->loads)
             loads << QString::number(l, 'g', 15);
@@ -318,9 +246,9 @@ std::optional<model::SweepOptions> PlanSweepPanel::readOptions()
                              o.loads = model::parseLoads(compact(m_loads));
                              if (hasDuplicates(o.loads))
                                  throw std::invalid_argument("a load is given twice");
-                             checkLoads(*scenario, o.loads);
+                             checkSweepLoads(*scenario, o.loads);
                          }) &&
-                    read(tr("Boards"), [&] { o.boards = parseBoards(m_boards->text(), *scenario); });
+                    read(tr("Boards"), [&] { o.boards = parseSweepBoards(m_boards->text(), *scenario); });
     if (!ok)
         return std::nullopt;
     o.seeds.clear();
