@@ -64,6 +64,29 @@ std::vector<PluginFile> loadedPluginFiles()
     return g_loaded;
 }
 
+std::vector<PluginFile> pluginFilesFor(const std::set<std::string>& policyIds)
+{
+    std::vector<PluginFile> used;
+    for (auto& file : loadedPluginFiles())
+        if (std::any_of(file.policies.begin(), file.policies.end(),
+                        [&](const auto& id) { return policyIds.count(id) > 0; }))
+            used.push_back(std::move(file));
+    return used;
+}
+
+std::vector<PluginFile> mergePluginFiles(std::vector<PluginFile> recorded, const std::vector<PluginFile>& added)
+{
+    for (const auto& file : added) {
+        const auto same =
+            std::find_if(recorded.begin(), recorded.end(), [&](const PluginFile& r) { return r.path == file.path; });
+        if (same != recorded.end())
+            *same = file;
+        else if (recorded.size() < kMaxRecordedPlugins)
+            recorded.push_back(file);
+    }
+    return recorded;
+}
+
 std::string fileSha256(const std::string& path)
 {
     QFile file(QString::fromStdString(path));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,15 @@ void notePluginFile(PluginFile file);
 
 /// @brief The plugins loaded in this process, in load order.
 [[nodiscard]] std::vector<PluginFile> loadedPluginFiles();
+
+/// @brief The loaded plugins that registered any of @p policyIds, in load order.
+[[nodiscard]] std::vector<PluginFile> pluginFilesFor(const std::set<std::string>& policyIds);
+
+/// @brief @p recorded with @p added: an added file replaces a recorded one with the same path
+/// (the newer contents and policies), the others are appended in their order. The result is
+/// bounded like pluginFilesFromJson()'s.
+[[nodiscard]] std::vector<PluginFile> mergePluginFiles(std::vector<PluginFile> recorded,
+                                                       const std::vector<PluginFile>& added);
 
 /// @brief SHA-256 of a file's bytes as lowercase hex, "" when it cannot be read.
 [[nodiscard]] std::string fileSha256(const std::string& path);

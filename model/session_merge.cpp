@@ -3,6 +3,7 @@
 
 #include "atomic_file.h"
 #include "session_integrity.h"
+#include "session_plugins.h"
 #include "session_sql.h"
 
 #include <nlohmann/json.hpp>
@@ -79,6 +80,8 @@ class Merger
 public:
     explicit Merger(sqlite3* out) : m_out(out) {}
     void add(const fs::path& path, MergedInput& report, nlohmann::ordered_json& provenance);
+    /// The Python plugins the inputs name (docs/python.md, "Plugins in sessions"), merged.
+    [[nodiscard]] const std::vector<PluginFile>& plugins() const { return m_plugins; }
 
 private:
     std::int64_t scenarioId(const std::string& name, const std::string& json, const std::string& variants,
@@ -87,6 +90,7 @@ private:
 
     sqlite3* m_out;
     std::map<RunKey, std::vector<MergedRun>> m_runs;
+    std::vector<PluginFile> m_plugins;
 };
 
 std::int64_t Merger::scenarioId(const std::string& name, const std::string& json, const std::string& variants,
@@ -136,6 +140,8 @@ void Merger::add(const fs::path& path, MergedInput& report, nlohmann::ordered_js
     const bool v3 = report.schema >= 3;
 
     copySweepDefinitions(src.db);
+    m_plugins = mergePluginFiles(
+        std::move(m_plugins), pluginFilesOfMeta(metaValue(src.db, kSessionPluginsKey), metaValue(src.db, "workspace")));
     std::map<std::int64_t, std::int64_t> scenarios; // source id -> merged id
     {
         Statement st(src.db, v2 ? "SELECT id, name, json, variants, created FROM scenarios ORDER BY id"
@@ -336,6 +342,12 @@ MergeReport mergeSessions(const std::vector<fs::path>& inputs, const fs::path& o
         meta.bind(1, std::string("merged_from"));
         meta.bind(2, nlohmann::ordered_json({{"merged", created}, {"inputs", provenance}}).dump());
         meta.step(db.db);
+        if (!merger.plugins().empty()) {
+            meta.reset();
+            meta.bind(1, std::string(kSessionPluginsKey));
+            meta.bind(2, pluginFilesJson(merger.plugins()));
+            meta.step(db.db);
+        }
         std::string note = "Merged " + std::to_string(inputs.size()) + " session(s) on " + created + ":";
         for (const auto& in : report.inputs)
             note += "\n" + in.file + ": " + std::to_string(in.copied) + " of " + std::to_string(in.runs) + " runs (" +

@@ -9,6 +9,7 @@
 #include "report_data.h"
 #include "result_json.h"
 #include "scenario_writer.h"
+#include "session_plugins.h"
 #include "session_store.h"
 #include "simulation.h"
 #include "tenants.h"
@@ -21,6 +22,7 @@
 #include <cstdlib>
 #include <iomanip>
 #include <memory>
+#include <set>
 
 namespace cli {
 
@@ -377,6 +379,12 @@ void saveRuns(const Args& args, model::SessionStore& store, const model::Scenari
             records.back().variant = result.variants[run.variant];
     }
     const auto ids = store.saveRuns(records);
+    std::set<std::string> policies;
+    for (const auto& r : records) {
+        policies.insert(r.scheduler);
+        policies.insert(r.repartitioner);
+    }
+    model::recordSessionPlugins(store, policies);
     err << "saved " << ids.size() << " runs in " << store.path().string() << "\n";
 }
 

@@ -72,7 +72,8 @@ Commands:
       average-tardiness lower bound: the largest of the order-statistic and area-window bounds
       and, for up to 400 jobs, the time-indexed LP (docs/bounds.md).
   sessions SESSION.sqlite [--json]
-      The runs stored in a session file.
+      The runs stored in a session file, and the Python plugin files (path, SHA-256, policies)
+      their policies came from (docs/python.md, "Plugins in sessions").
   sessions merge A.sqlite B.sqlite ... --out MERGED.sqlite [--json]
       One session from several (e.g. the shards of a Slurm array job): every input is checked
       and left unchanged, a run equal to one merged before (settings and metrics) is left out as

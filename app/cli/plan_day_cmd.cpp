@@ -5,6 +5,7 @@
 #include "day_plan.h"
 #include "plan_session.h"
 #include "policy_registry.h"
+#include "session_plugins.h"
 #include "study_json.h"
 
 #include <nlohmann/json.hpp>
@@ -250,6 +251,7 @@ int runPlanDay(const std::vector<std::string>& words, std::ostream& out, std::os
     emitResult(args, out, json, [&] { printText(out, scenario, o, result, seconds); });
     if (db) { // as the studio's Plan page keeps it (docs/sessions.md, "Planning studies")
         model::storeStudy(*db, model::kDayPlanStudy, scenario, model::dayPlanStudyJson(result));
+        model::recordSessionPlugins(*db, {scenario.scheduler.id, scenario.repartitioner.id});
         if (!args.flag("--json"))
             err << "saved the study in " << *db << "\n";
     }

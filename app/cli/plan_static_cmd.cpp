@@ -9,6 +9,7 @@
 #include "policy_registry.h"
 #include "result_json.h"
 #include "scenario_writer.h"
+#include "session_plugins.h"
 #include "simulation.h"
 #include "study_json.h"
 #include "sweep_job.h"
@@ -209,6 +210,7 @@ int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std:
     emitResult(args, out, json, [&] { printText(out, scenario, o, result, seconds); });
     if (db) { // as the studio's Plan page keeps it (docs/sessions.md, "Planning studies")
         model::storeStudy(*db, model::kStaticLayoutStudy, scenario, model::staticSearchStudyJson(result));
+        model::recordSessionPlugins(*db, {scenario.scheduler.id, scenario.repartitioner.id});
         if (!quiet)
             err << "saved the study in " << *db << "\n";
     }

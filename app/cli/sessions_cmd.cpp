@@ -4,10 +4,12 @@
 #include "args.h"
 #include "commands.h"
 #include "session_merge.h"
+#include "session_plugins.h"
 #include "session_store.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <iomanip>
 
@@ -60,6 +62,33 @@ int runMerge(const std::vector<std::string>& words, std::ostream& out)
     return kExitOk;
 }
 
+/// The recorded plugins that registered @p scheduler or @p repartitioner.
+std::vector<const model::PluginFile*> pluginsOf(const std::vector<model::PluginFile>& plugins,
+                                                const std::string& scheduler, const std::string& repartitioner)
+{
+    std::vector<const model::PluginFile*> of;
+    for (const auto& p : plugins)
+        if (std::any_of(p.policies.begin(), p.policies.end(),
+                        [&](const std::string& id) { return id == scheduler || id == repartitioner; }))
+            of.push_back(&p);
+    return of;
+}
+
+/// The text listing's lines for the session's Python plugins (docs/python.md, "Plugins in sessions").
+void printPlugins(std::ostream& out, const std::vector<model::PluginFile>& plugins)
+{
+    if (plugins.empty())
+        return;
+    out << "  Python plugins of these runs (load them with --plugin to re-run):\n";
+    for (const auto& p : plugins) {
+        out << "    " << p.path << "  sha256 " << (p.sha256.empty() ? std::string("unknown") : p.sha256.substr(0, 16))
+            << "  policies";
+        for (const auto& id : p.policies)
+            out << ' ' << id;
+        out << "\n";
+    }
+}
+
 } // namespace
 
 int runSessions(const std::vector<std::string>& words, std::ostream& out, std::ostream& /*err*/)
@@ -69,6 +98,7 @@ int runSessions(const std::vector<std::string>& words, std::ostream& out, std::o
     const Args args(words, {"--json"}, {});
     const model::SessionStore store(args.onePositional("session file"), model::SessionStore::Mode::ReadOnly);
     const auto runs = store.listRuns();
+    const auto plugins = model::sessionPlugins(store);
     if (args.flag("--json")) {
         nlohmann::ordered_json arr = nlohmann::ordered_json::array();
         for (const auto& r : runs) {
@@ -80,6 +110,11 @@ int runSessions(const std::vector<std::string>& words, std::ostream& out, std::o
                                      {"created", r.created}};
             if (!r.variant.empty())
                 o["variant"] = r.variant;
+            if (const auto of = pluginsOf(plugins, r.scheduler, r.repartitioner); !of.empty()) {
+                o["plugins"] = nlohmann::ordered_json::array();
+                for (const auto* p : of)
+                    o["plugins"].push_back({{"path", p->path}, {"sha256", p->sha256}, {"policies", p->policies}});
+            }
             o["metrics"] = nlohmann::ordered_json::parse(r.metricsJson);
             arr.push_back(o);
         }
@@ -94,6 +129,7 @@ int runSessions(const std::vector<std::string>& words, std::ostream& out, std::o
             << "  seed " << r.seed << "  energy " << std::fixed << std::setprecision(1) << m.value("energy_wmin", 0.0)
             << " W*min  avg tardiness " << std::setprecision(4) << m.value("avg_tardiness_min", 0.0) << " min\n";
     }
+    printPlugins(out, plugins);
     return kExitOk;
 }
 

@@ -12,6 +12,7 @@
 #include "scenario.h"
 #include "service_build.h"
 #include "service_run.h"
+#include "session_plugins.h"
 #include "session_store.h"
 #include "simulation.h"
 #include "tenant_report.h"
@@ -191,6 +192,7 @@ int runSimulate(const std::vector<std::string>& words, std::ostream& out, std::o
     if (store) {
         const auto ids = store->saveRuns({{sc.name, readText(file), sched.id, repart.id,
                                            seed.value_or(sc.workload.diurnal.seed), metrics, &result}});
+        model::recordSessionPlugins(*store, {sched.id, repart.id});
         err << "saved as run " << ids.front() << " in " << store->path().string() << "\n";
     }
     if (args.flag("--json")) {

@@ -9,6 +9,7 @@
 #include "registry.h"
 #include "result_json.h"
 #include "scenario_writer.h"
+#include "session_plugins.h"
 #include "session_store.h"
 #include "sweep.h"
 #include "sweep_job.h"
@@ -334,6 +335,7 @@ int runSweep(const std::vector<std::string>& words, std::ostream& out, std::ostr
         const auto ids = store->replaceRuns({}, sweepRecords(scenario, result),
                                             model::kSweepMetaPrefix + model::sweepId(scenario, result),
                                             [&definition](const std::vector<std::int64_t>&) { return definition; });
+        model::recordSessionPlugins(*store, {scenario.scheduler.id, scenario.repartitioner.id});
         if (!quiet || !req.options.shard.whole())
             err << "saved " << ids.size() << " runs in " << store->path().string() << "\n";
     }

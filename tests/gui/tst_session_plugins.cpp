@@ -5,6 +5,8 @@
 #include "gui_test_support.h"
 #include "plugin_files.h"
 #include "scenariofile.h"
+#include "session_merge.h"
+#include "session_plugins.h"
 #include "session_store.h"
 #include "sessionfile.h"
 #include "workspace.h"
@@ -158,7 +160,61 @@ private slots:
         QVERIFY2(text.contains(QLatin1String("--plugin /gone/mine.py")), qPrintable(text));
     }
 
+    /// Sessions written by migsight-cli (no workspace record) keep their plugins under a meta key;
+    /// the studio reads them as it reads its own, and a merge of shards keeps every input's.
+    void commandLineSessionsNameTheirPlugins()
+    {
+        const QString a = m_dir.filePath(QStringLiteral("cli-a.sqlite"));
+        const QString b = m_dir.filePath(QStringLiteral("cli-b.sqlite"));
+        const std::string scenario = readAll(sample("paper-single.json"));
+        {
+            model::SessionStore store(a.toStdString(), model::SessionStore::Mode::Create);
+            (void)store.saveRuns({{"paper", scenario, "cedf", "static", 1, R"({"energy_wmin": 1})", nullptr}});
+            model::recordSessionPlugins(store, {"cedf", "static"});
+            model::recordSessionPlugins(store, {"fcfs"}); // no loaded plugin registered it: no change
+            model::recordSessionPlugins(store, {"cedf"}); // the same file again: still one entry
+            const auto recorded = model::sessionPlugins(store);
+            QCOMPARE(recorded.size(), size_t{1});
+            QCOMPARE(recorded[0].path, std::string("/plugins/greedy.py"));
+        }
+        QVERIFY2(ui::loadSession(a).state.studyWarning.isEmpty(), qPrintable(ui::loadSession(a).state.studyWarning));
+        {
+            model::SessionStore store(b.toStdString(), model::SessionStore::Mode::Create);
+            (void)store.saveRuns({{"paper", scenario, "py-mine", "static", 1, R"({"energy_wmin": 2})", nullptr}});
+            store.updateMeta({model::kSessionPluginsKey}, [](std::vector<std::string>& v) {
+                v[0] = model::pluginFilesJson({{"/gone/mine.py", "1234", {"py-mine"}}});
+            });
+        }
+        const ui::LoadedSession loaded = ui::loadSession(b);
+        QVERIFY(loaded.ok()); // only a run names the policy
+        QVERIFY2(loaded.state.studyWarning.contains(QLatin1String("'py-mine' came from the plugin /gone/mine.py")),
+                 qPrintable(loaded.state.studyWarning));
+        const QString merged = m_dir.filePath(QStringLiteral("cli-merged.sqlite"));
+        (void)model::mergeSessions({a.toStdString(), b.toStdString()}, merged.toStdString());
+        const model::SessionStore store(merged.toStdString(), model::SessionStore::Mode::ReadOnly);
+        const auto plugins = model::sessionPlugins(store);
+        QCOMPARE(plugins.size(), size_t{2});
+        QCOMPARE(plugins[0].path, std::string("/plugins/greedy.py"));
+        QCOMPARE(plugins[1].path, std::string("/gone/mine.py"));
+    }
+
+    void mergingKeepsTheNewerRecordOfAFile()
+    {
+        const auto merged = model::mergePluginFiles({{"/p/a.py", "old", {"x"}}, {"/p/b.py", "b", {"y"}}},
+                                                    {{"/p/a.py", "new", {"x", "z"}}, {"/p/c.py", "c", {"w"}}});
+        QCOMPARE(merged.size(), size_t{3});
+        QCOMPARE(merged[0].sha256, std::string("new"));
+        QCOMPARE(merged[0].policies, (std::vector<std::string>{"x", "z"}));
+        QCOMPARE(merged[2].path, std::string("/p/c.py"));
+    }
+
 private:
+    static std::string readAll(const QString& path)
+    {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+    }
+
     QTemporaryDir m_dir;
     QString m_path;
 };

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """migsight-cli --plugin FILE.py: Python policies from the command line, in every command that runs
 policies (docs/python.md, "Plugins")."""
+import hashlib
 import json
 import pathlib
 import subprocess
@@ -117,6 +118,34 @@ class PluginTest(unittest.TestCase):
         out = cli("bounds", SAMPLES / "paper-single.json", "--plugin", PLUGIN)
         self.assertEqual(out.returncode, 2)
         self.assertIn("unknown option --plugin", out.stderr)
+
+    def test_command_line_sessions_record_their_plugins(self):
+        # docs/python.md, "Plugins in sessions": the session names the file, its SHA-256 and policies.
+        digest = hashlib.sha256(PLUGIN.read_bytes()).hexdigest()
+        with tempfile.TemporaryDirectory() as d:
+            a, b, merged = (pathlib.Path(d) / n for n in ("a.sqlite", "b.sqlite", "m.sqlite"))
+            out = cli("compare", SAMPLES / "paper-single.json", "--plugin", PLUGIN, "--runs", "py-fcfs/static,fcfs/static",
+                      "--db", a)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            runs = json.loads(cli("sessions", a, "--json").stdout)
+            by_scheduler = {r["scheduler"]: r for r in runs}
+            self.assertNotIn("plugins", by_scheduler["fcfs"])  # a built-in run names no plugin
+            [plugin] = by_scheduler["py-fcfs"]["plugins"]
+            self.assertEqual((plugin["path"], plugin["sha256"]), (str(PLUGIN), digest))
+            self.assertIn("py-fcfs", plugin["policies"])
+            text = cli("sessions", a).stdout
+            self.assertIn(f"{PLUGIN}  sha256 {digest[:16]}  policies py-fcfs", text)
+            # A session without a Python policy records nothing, with or without --plugin.
+            out = cli("simulate", SAMPLES / "paper-single.json", "--plugin", PLUGIN, "--db", b)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertNotIn("Python plugins", cli("sessions", b).stdout)
+            out = cli("plan", SAMPLES / "paper-single.json", "--search", "static", "--plugin", PLUGIN, "--scheduler",
+                      "py-fcfs", "--seeds", "1", "--top", "3", "--quiet", "--db", b)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertIn(str(PLUGIN), cli("sessions", b).stdout)
+            out = cli("sessions", "merge", a, b, "--out", merged)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertEqual(cli("sessions", merged).stdout.count(str(PLUGIN)), 1)
 
     def test_a_policy_error_on_a_worker_thread_ends_the_command(self):
         out = cli("compare", SAMPLES / "paper-single.json", "--plugin", PLUGIN, "--runs", "py-failing/static,fcfs/static",

@@ -4,10 +4,10 @@
 #include "cost.h"
 #include "importdialog.h"
 #include "plan_session.h"
-#include "plugin_files.h"
 #include "result_json.h"
 #include "scenario_writer.h"
 #include "service_run.h"
+#include "session_plugins.h"
 #include "session_store.h"
 #include "study_json.h"
 #include "workspace.h"
@@ -127,10 +127,7 @@ QJsonArray usedPlugins(const Workspace& ws)
         ids.insert(spec.scheduler.id);
         ids.insert(spec.repartitioner.id);
     }
-    std::vector<model::PluginFile> used;
-    for (auto& file : model::loadedPluginFiles())
-        if (std::any_of(file.policies.begin(), file.policies.end(), [&](const auto& id) { return ids.count(id) > 0; }))
-            used.push_back(std::move(file));
+    const auto used = model::pluginFilesFor(ids);
     return QJsonDocument::fromJson(QByteArray::fromStdString(model::pluginFilesJson(used))).array();
 }
 
@@ -280,12 +277,10 @@ std::vector<model::Variant> readVariants(const std::string& text, const model::S
 /// Checks the Python plugins the session was saved with against the ones loaded now: a missing
 /// one explains the scenario's unknown policy (a problem) or warns that its runs cannot re-run; a
 /// changed one warns that re-runs may differ (docs/python.md, "Plugins in sessions").
-void checkPlugins(LoadedSession& out, const QJsonObject& o, const QString& path)
+void checkPlugins(LoadedSession& out, const std::vector<model::PluginFile>& recorded, const QString& path)
 {
-    const QJsonArray plugins = o.value(QStringLiteral("plugins")).toArray();
-    if (plugins.isEmpty())
+    if (recorded.empty())
         return;
-    const auto recorded = model::pluginFilesFromJson(QJsonDocument(plugins).toJson().toStdString());
     const model::PluginCheck check = model::checkPluginFiles(recorded);
     const bool scenarioFailed = !out.problems.empty();
     QStringList warnings;
@@ -329,7 +324,6 @@ void readWorkspace(LoadedSession& out, const std::string& text, const QString& p
         s.specs.push_back(std::move(spec));
     }
     s.mainMetrics = std::to_string(o.value(QStringLiteral("main_run")).toInteger());
-    checkPlugins(out, o, path);
 }
 
 /// The studies the session keeps (docs/sessions.md, "Planning studies"), and its sweep rebuilt from
@@ -415,6 +409,7 @@ LoadedSession loadSession(const QString& path)
             resolveMetrics(out.state, store);
             readStudies(out.state, model::sessionStudies(store, store.listRuns()));
         }
+        checkPlugins(out, model::sessionPlugins(store), path);
     } catch (const std::exception& e) {
         out.error = QString::fromStdString(e.what());
     }
