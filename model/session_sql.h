@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Internal to the session store (session_store.cpp writes, session_read.cpp reads): SQLite
+// Internal to the session store (session_store.cpp opens, session_write.cpp writes, session_read.cpp reads): SQLite
 // helpers and the layout of the stored blobs (docs/sessions.md). Not a public header.
 #pragma once
 
@@ -91,5 +91,12 @@ inline constexpr size_t kJobFields = 12;
 inline constexpr size_t kStepFields = 6;
 /// Columns of the "steps" blob after the time.
 inline constexpr const char* kStepSeries[] = {"queued", "running", "power_w", "energy_wmin", "tardiness_min"};
+
+/// "PATH: WHAT: the session is busy (...)": the message of a locked session, never "damaged".
+[[nodiscard]] std::string busyMessage(const std::filesystem::path& path, const std::string& what);
+
+/// Ends a save that failed inside its transaction: rolls it back and reports busy (locked, nothing
+/// wrong with the file) or the failure, in both cases with the previous contents kept.
+[[noreturn]] void abandonSave(sqlite3* db, const std::filesystem::path& path, const std::exception& e);
 
 } // namespace model::sessionsql
