@@ -3,9 +3,11 @@
 
 #include "args.h"
 #include "problems.h"
+#include "scenario.h"
 #include "service_run.h"
 
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -37,6 +39,15 @@ void writeOutputFile(const std::string& path, const std::function<void(std::ostr
 /// --apply-to) before a command starts, so that a FIFO, device or folder is refused before a
 /// long run rather than after it. @throws model::OutputError.
 void checkOutputOptions(const std::vector<std::string>& words);
+
+/// `plan`'s --scheduler ID: refused when unknown, otherwise the scheduler @p scenario names (a
+/// study's scenario names the scheduler it was planned for); nullopt without the option.
+std::optional<model::PolicyChoice> planScheduler(const Args& args, model::Scenario& scenario);
+
+/// Keeps a plan study in the session @p db as the studio's Plan page keeps it (docs/sessions.md,
+/// "Planning studies"), with the Python plugins of its policies, and says so unless @p quiet.
+void storePlanStudy(const std::string& db, const std::string& key, const model::Scenario& scenario,
+                    const std::string& study, bool quiet, std::ostream& err);
 
 int runLayouts(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

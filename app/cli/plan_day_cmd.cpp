@@ -4,8 +4,6 @@
 #include "commands.h"
 #include "day_plan.h"
 #include "plan_session.h"
-#include "policy_registry.h"
-#include "session_plugins.h"
 #include "study_json.h"
 
 #include <nlohmann/json.hpp>
@@ -234,11 +232,8 @@ int runPlanDay(const std::vector<std::string>& words, std::ostream& out, std::os
     if (printProblems(err, problems))
         return kExitBadInput;
     model::DayPlanOptions o = o0;
-    if (auto s = args.value("--scheduler")) {
-        (void)model::policyRegistry().createScheduler(*s, {});
-        o.scheduler = model::PolicyChoice{*s, {}};
-        scenario.scheduler = *o.scheduler; // the study's scenario names the scheduler it was planned for
-    }
+    if (auto scheduler = planScheduler(args, scenario))
+        o.scheduler = std::move(scheduler);
     const auto db = args.value("--db");
     if (db) // a read-only, damaged or newer session is refused before a long plan
         model::checkStudyTarget(*db);
@@ -249,12 +244,8 @@ int runPlanDay(const std::vector<std::string>& words, std::ostream& out, std::os
         return kExitBadInput;
     const std::string json = resultJson(scenario, o, result);
     emitResult(args, out, json, [&] { printText(out, scenario, o, result, seconds); });
-    if (db) { // as the studio's Plan page keeps it (docs/sessions.md, "Planning studies")
-        model::storeStudy(*db, model::kDayPlanStudy, scenario, model::dayPlanStudyJson(result));
-        model::recordSessionPlugins(*db, {scenario.scheduler.id, scenario.repartitioner.id});
-        if (!args.flag("--json"))
-            err << "saved the study in " << *db << "\n";
-    }
+    if (db)
+        storePlanStudy(*db, model::kDayPlanStudy, scenario, model::dayPlanStudyJson(result), args.flag("--json"), err);
     return kExitOk;
 }
 

@@ -6,10 +6,8 @@
 #include "compare.h"
 #include "plan_session.h"
 #include "plan_static.h"
-#include "policy_registry.h"
 #include "result_json.h"
 #include "scenario_writer.h"
-#include "session_plugins.h"
 #include "simulation.h"
 #include "study_json.h"
 #include "sweep_job.h"
@@ -178,10 +176,7 @@ int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std:
     auto scenario = model::loadScenario(args.onePositional("scenario file"), problems);
     if (printProblems(err, problems))
         return kExitBadInput;
-    if (auto s = args.value("--scheduler")) {
-        (void)model::policyRegistry().createScheduler(*s, {});
-        scenario.scheduler = {*s, {}};
-    }
+    (void)planScheduler(args, scenario);
     auto o = options(args); // checked here, not on the cluster
     if (args.value("--job-folder"))
         return writePlanJob(args, scenario, out);
@@ -208,12 +203,8 @@ int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std:
         return kExitBadInput;
     const std::string json = resultJson(scenario, o, result);
     emitResult(args, out, json, [&] { printText(out, scenario, o, result, seconds); });
-    if (db) { // as the studio's Plan page keeps it (docs/sessions.md, "Planning studies")
-        model::storeStudy(*db, model::kStaticLayoutStudy, scenario, model::staticSearchStudyJson(result));
-        model::recordSessionPlugins(*db, {scenario.scheduler.id, scenario.repartitioner.id});
-        if (!quiet)
-            err << "saved the study in " << *db << "\n";
-    }
+    if (db)
+        storePlanStudy(*db, model::kStaticLayoutStudy, scenario, model::staticSearchStudyJson(result), quiet, err);
     if (auto path = args.value("--apply-to")) {
         if (result.best.empty())
             throw std::runtime_error("no layout to apply: no candidate can run every job");
