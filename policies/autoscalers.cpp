@@ -15,6 +15,16 @@ using simcore::ServiceSpec;
 
 namespace {
 
+/// The replicas of @p s a scale-down may remove (the ones still taking requests), in their order.
+std::vector<ReplicaInfo> acceptingReplicas(const simcore::ServiceSnapshot& s)
+{
+    std::vector<ReplicaInfo> accepting;
+    for (const auto& r : s.replicas)
+        if (r.accepting)
+            accepting.push_back(r);
+    return accepting;
+}
+
 int cheapestPerHour(const ServiceSpec& spec)
 {
     int best = 0;
@@ -190,11 +200,7 @@ std::vector<ScaleAction> Hpa::decide(double nowS, const std::vector<ServiceSnaps
         if (stabilised >= current)
             continue;
         // Remove not-ready replicas first, then the newest (Kubernetes' ReplicaSet order).
-        std::vector<ReplicaInfo> order;
-        for (const auto& r : s.replicas) {
-            if (r.accepting)
-                order.push_back(r);
-        }
+        std::vector<ReplicaInfo> order = acceptingReplicas(s);
         std::stable_sort(order.begin(), order.end(), [](const ReplicaInfo& a, const ReplicaInfo& b) {
             return (a.ready != b.ready) ? !a.ready : a.id > b.id;
         });
@@ -326,11 +332,7 @@ std::vector<ScaleAction> Wva::decide(double nowS, const std::vector<ServiceSnaps
             continue;
         // Most expensive first; among equals the one that frees its GPU, then one not yet ready,
         // then the newest.
-        std::vector<ReplicaInfo> order;
-        for (const auto& r : s.replicas) {
-            if (r.accepting)
-                order.push_back(r);
-        }
+        std::vector<ReplicaInfo> order = acceptingReplicas(s);
         std::stable_sort(order.begin(), order.end(), [](const ReplicaInfo& a, const ReplicaInfo& b) {
             if (a.costPerHour != b.costPerHour)
                 return a.costPerHour > b.costPerHour;

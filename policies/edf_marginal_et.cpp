@@ -77,14 +77,7 @@ void EdfMarginalEt::schedule(simcore::ScheduleRound& round)
                 bestScore = value;
             }
         });
-        if (!explaining) {
-            if (best.valid())
-                round.place(j, best.gpu, best.instance);
-        } else if (best.valid()) {
-            round.place(j, best.gpu, best.instance, why(round, j, best));
-        } else {
-            round.explain(j, explain::waits(round, j));
-        }
+        (void)explain::placeOrWait(round, explaining, j, best.gpu, best.instance, [&] { return why(round, j, best); });
     }
 }
 

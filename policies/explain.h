@@ -29,4 +29,19 @@ namespace policies::explain {
 [[nodiscard]] std::string mostPackedWhy(const simcore::EngineView& view, int j, int g, int instance,
                                         const std::string& gpuRule);
 
+/// Places job j on instance @p instance of GPU @p g (g < 0: nothing fits) the way every
+/// slice-choosing scheduler ends a job's turn: with the sentence @p why() gives when @p explaining
+/// (read once per round), without building it otherwise; with nothing to place, and explaining,
+/// says why the job waits. Returns whether the job was placed.
+template <typename Why>
+bool placeOrWait(simcore::ScheduleRound& round, bool explaining, int j, int g, int instance, Why&& why)
+{
+    if (g < 0) {
+        if (explaining)
+            round.explain(j, waits(round, j));
+        return false;
+    }
+    return explaining ? round.place(j, g, instance, why()) : round.place(j, g, instance);
+}
+
 } // namespace policies::explain

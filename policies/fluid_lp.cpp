@@ -2,12 +2,11 @@
 // The fluid LP of the day planner, solved with GLPK (docs/planning.md, "Best day plan").
 #include "fluid_lp.h"
 
+#include "glpk_lp.h"
 #include "slices.h"
 
 #include <algorithm>
 #include <cmath>
-#include <glpk.h>
-#include <memory>
 #include <stdexcept>
 
 namespace policies {
@@ -24,18 +23,7 @@ struct Columns
     std::vector<std::vector<int>> down;             ///< [t][c], t >= 1: decrease of x
 };
 
-struct Matrix
-{
-    std::vector<int> rows{0};
-    std::vector<int> cols{0};
-    std::vector<double> values{0.0};
-    void add(int r, int c, double v)
-    {
-        rows.push_back(r);
-        cols.push_back(c);
-        values.push_back(v);
-    }
-};
+using glpk::Matrix;
 
 /// Objective weights in ET units (docs/planning.md): a = 0.5 weighs energy and tardiness as the
 /// scenario's ET does.
@@ -236,20 +224,16 @@ FluidPlan solveFluidLp(const FluidInstance& in)
 {
     check(in);
     const Weights w = weightsOf(in);
-    std::unique_ptr<glp_prob, void (*)(glp_prob*)> lp(glp_create_prob(), glp_delete_prob);
+    glpk::Problem lp = glpk::newProblem();
     glp_set_obj_dir(lp.get(), GLP_MIN);
     // The idle power of the whole fleet over the horizon: a constant of the objective.
     glp_set_obj_coef(lp.get(), 0, w.energy * in.gpus * in.periodMin * in.periods * in.idleW);
     const Columns col = addColumns(lp.get(), in, w);
     Matrix m;
     addRows(lp.get(), in, col, m);
-    glp_load_matrix(lp.get(), static_cast<int>(m.rows.size()) - 1, m.rows.data(), m.cols.data(), m.values.data());
-    glp_smcp params;
-    glp_init_smcp(&params);
-    params.msg_lev = GLP_MSG_OFF;
-    params.presolve = GLP_ON;
+    m.loadInto(lp.get());
     FluidPlan plan;
-    if (glp_simplex(lp.get(), &params) != 0 || glp_get_status(lp.get()) != GLP_OPT) {
+    if (!glpk::solveSimplex(lp.get())) {
         plan.note = "the LP solver did not reach an optimum";
     } else {
         readPlan(lp.get(), in, col, plan);

@@ -16,15 +16,9 @@ void placeInOrder(simcore::ScheduleRound& round, Choose choose, Why why)
     const bool explaining = round.explaining(); // read once: a normal run pays nothing per job
     for (int j = 0; round.freeInstances() > 0 && (j = round.next()) >= 0;) {
         const SliceChoice choice = choose(j);
-        if (!explaining) {
-            if (choice.valid())
-                round.place(j, choice.gpu, choice.instance);
-        } else if (choice.valid()) {
-            round.place(j, choice.gpu, choice.instance,
-                        explain::placed(round, j, choice.gpu, choice.instance, why(j, choice)));
-        } else {
-            round.explain(j, explain::waits(round, j));
-        }
+        (void)explain::placeOrWait(round, explaining, j, choice.gpu, choice.instance, [&] {
+            return explain::placed(round, j, choice.gpu, choice.instance, why(j, choice));
+        });
     }
 }
 

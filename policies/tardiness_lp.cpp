@@ -1,34 +1,22 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The time-indexed LP relaxation of average tardiness, solved with GLPK (docs/bounds.md).
+#include "glpk_lp.h"
 #include "lower_bounds.h"
 
 #include <algorithm>
 #include <cmath>
-#include <glpk.h>
-#include <memory>
 
 namespace policies {
 
 namespace {
 
-struct Matrix
-{
-    std::vector<int> rows{0};
-    std::vector<int> cols{0};
-    std::vector<double> values{0.0};
-    void add(int r, int c, double v)
-    {
-        rows.push_back(r);
-        cols.push_back(c);
-        values.push_back(v);
-    }
-};
+using glpk::Matrix;
 
 /// Builds and solves the LP; returns the optimum or a negative number if GLPK failed.
 double solve(const std::vector<LinearJob>& jobs, int machines, double eps, int slots)
 {
     const auto n = static_cast<int>(jobs.size());
-    std::unique_ptr<glp_prob, void (*)(glp_prob*)> lp(glp_create_prob(), glp_delete_prob);
+    const glpk::Problem lp = glpk::newProblem();
     glp_set_obj_dir(lp.get(), GLP_MIN);
     // Rows 1..n: work of job j; n+1..2n: tardiness of job j; 2n+1..2n+slots: slot capacity.
     glp_add_rows(lp.get(), 2 * n + slots);
@@ -56,12 +44,8 @@ double solve(const std::vector<LinearJob>& jobs, int machines, double eps, int s
     }
     for (int s = 0; s < slots; ++s)
         glp_set_row_bnds(lp.get(), 2 * n + s + 1, GLP_UP, 0.0, machines * eps);
-    glp_load_matrix(lp.get(), static_cast<int>(a.rows.size()) - 1, a.rows.data(), a.cols.data(), a.values.data());
-    glp_smcp params;
-    glp_init_smcp(&params);
-    params.msg_lev = GLP_MSG_OFF;
-    params.presolve = GLP_ON;
-    if (glp_simplex(lp.get(), &params) != 0 || glp_get_status(lp.get()) != GLP_OPT)
+    a.loadInto(lp.get());
+    if (!glpk::solveSimplex(lp.get()))
         return -1.0;
     return std::max(0.0, glp_get_obj_val(lp.get()));
 }
