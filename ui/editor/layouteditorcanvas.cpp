@@ -301,18 +301,26 @@ void LayoutCanvas::dragEnterEvent(QDragEnterEvent* event)
         event->acceptProposedAction();
 }
 
-void LayoutCanvas::dragMoveEvent(QDragMoveEvent* event)
+bool LayoutCanvas::previewDrop(QDropEvent* event)
 {
     QString board;
     int profile = -1;
-    if (!decodeProfile(event->mimeData(), board, profile))
-        return event->ignore();
+    if (!decodeProfile(event->mimeData(), board, profile)) {
+        event->ignore();
+        return false;
+    }
     setPreview(previewAt(event->position(), board, profile));
-    // Accept only over a card: the drag cursor then says "no" outside the GPUs and on refusals.
+    // Accepted only over a card: the drag cursor then says "no" outside the GPUs and on refusals.
     if (m_preview && m_preview->reason.isEmpty())
         event->acceptProposedAction();
     else
         event->ignore();
+    return true;
+}
+
+void LayoutCanvas::dragMoveEvent(QDragMoveEvent* event)
+{
+    (void)previewDrop(event);
 }
 
 void LayoutCanvas::dragLeaveEvent(QDragLeaveEvent* /*event*/)
@@ -322,14 +330,8 @@ void LayoutCanvas::dragLeaveEvent(QDragLeaveEvent* /*event*/)
 
 void LayoutCanvas::dropEvent(QDropEvent* event)
 {
-    QString board;
-    int profile = -1;
-    if (!decodeProfile(event->mimeData(), board, profile))
-        return event->ignore();
-    setPreview(previewAt(event->position(), board, profile));
-    if (m_preview && m_preview->reason.isEmpty())
-        event->acceptProposedAction();
-    commitPreview();
+    if (previewDrop(event))
+        commitPreview(); // a refused drop keeps its reason in the status line
 }
 
 void LayoutCanvas::resizeEvent(QResizeEvent* event)
@@ -354,7 +356,7 @@ void LayoutCanvas::paintEvent(QPaintEvent* /*event*/)
 void LayoutCanvas::paintHint(QPainter& painter, const QRectF& area) const
 {
     painter.setFont(font());
-    painter.setPen(editorMutedText());
+    painter.setPen(mutedTextColour());
     QString text;
     if (m_gpus.empty())
         text = tr("No GPUs: open a scenario or set the fleet's GPU count");
@@ -372,8 +374,8 @@ void LayoutCanvas::paintCard(QPainter& painter, int gpu, const CardGeometry& g) 
     const FleetCard& card = m_cards[static_cast<size_t>(gpu)];
     const bool selected = m_selectedGpus.count(gpu) > 0;
     const QColor highlight = palette().color(QPalette::Highlight);
-    painter.setPen(selected ? QPen(highlight, 2.5) : QPen(editorCardBorder(), 1.0));
-    painter.setBrush(selected ? QColor(highlight.red(), highlight.green(), highlight.blue(), 22) : editorCardFill());
+    painter.setPen(selected ? QPen(highlight, 2.5) : QPen(borderColour(), 1.0));
+    painter.setBrush(selected ? QColor(highlight.red(), highlight.green(), highlight.blue(), 22) : surfaceColour());
     painter.drawRoundedRect(g.card.adjusted(1.0, 1.0, -1.0, -1.0), 6.0, 6.0);
 
     QFont title = font();
@@ -383,7 +385,7 @@ void LayoutCanvas::paintCard(QPainter& painter, int gpu, const CardGeometry& g) 
     const QString gpuText = tr("GPU %1").arg(card.index);
     painter.drawText(g.title, Qt::AlignLeft | Qt::AlignVCenter, gpuText);
     painter.setFont(font());
-    painter.setPen(editorMutedText());
+    painter.setPen(mutedTextColour());
     painter.drawText(g.title.adjusted(QFontMetricsF(title).horizontalAdvance(gpuText) + 8.0, 0, 0, 0),
                      Qt::AlignLeft | Qt::AlignVCenter, card.board);
 
@@ -404,7 +406,7 @@ void LayoutCanvas::paintCard(QPainter& painter, int gpu, const CardGeometry& g) 
         paintPreview(painter, g);
 
     painter.setFont(font());
-    painter.setPen(editorMutedText());
+    painter.setPen(mutedTextColour());
     painter.drawText(g.footer, Qt::AlignLeft | Qt::AlignBottom,
                      card.instances.empty()
                          ? tr("no instances")

@@ -99,6 +99,9 @@ protected:
 private:
     [[nodiscard]] std::optional<InstanceRef> instanceAt(const QPointF& pos) const;
     void setPreview(std::optional<Preview> preview);
+    /// Shows the preview of the profile a drag carries at its position, accepting the event when
+    /// the profile fits there and ignoring it otherwise; false when the drag carries no profile.
+    bool previewDrop(QDropEvent* event);
     void commitPreview();
     void paintCard(QPainter& painter, int gpu, const CardGeometry& g) const;
     void paintPreview(QPainter& painter, const CardGeometry& g) const;

@@ -15,23 +15,6 @@
 
 namespace ui {
 
-namespace {
-
-QColor cardFill()
-{
-    return surfaceColour();
-}
-QColor cardBorder()
-{
-    return borderColour();
-}
-QColor mutedText()
-{
-    return mutedTextColour();
-}
-
-} // namespace
-
 FleetView::FleetView(QWidget* parent) : QWidget(parent)
 {
     QSizePolicy policy(QSizePolicy::Expanding, QSizePolicy::Preferred);
@@ -148,7 +131,7 @@ void FleetView::paintEvent(QPaintEvent* /*event*/)
     painter.setRenderHint(QPainter::Antialiasing);
     const FleetGeometry g = currentGeometry();
     if (m_cards.empty()) {
-        painter.setPen(mutedText());
+        painter.setPen(mutedTextColour());
         painter.drawText(g.legend, Qt::AlignVCenter | Qt::AlignLeft, tr("No GPUs to show"));
         return;
     }
@@ -169,7 +152,7 @@ void FleetView::paintLegend(QPainter& painter, const QRectF& area) const
     double x = area.left();
     const QString caption = tr("Instance size (compute slices):");
     if (fm.horizontalAdvance(caption) + 10.0 + entriesWidth <= area.width()) { // a narrow view drops it
-        painter.setPen(mutedText());
+        painter.setPen(mutedTextColour());
         painter.drawText(area, Qt::AlignVCenter | Qt::AlignLeft, caption);
         x += fm.horizontalAdvance(caption) + 10.0;
     }
@@ -177,7 +160,7 @@ void FleetView::paintLegend(QPainter& painter, const QRectF& area) const
         const QRectF box(x, area.center().y() - swatch / 2.0, swatch, swatch);
         const bool free = !e.fill.isValid();
         painter.setPen(free ? QPen(freeSlotColour(), 1.0, Qt::DashLine) : QPen(e.fill.darker(130), 1.0));
-        painter.setBrush(free ? QBrush(cardFill()) : QBrush(e.fill));
+        painter.setBrush(free ? QBrush(surfaceColour()) : QBrush(e.fill));
         painter.drawRoundedRect(box, 2.5, 2.5);
         x = box.right() + 5.0;
         painter.setPen(palette().color(QPalette::WindowText));
@@ -189,8 +172,8 @@ void FleetView::paintLegend(QPainter& painter, const QRectF& area) const
 
 void FleetView::paintCard(QPainter& painter, const FleetCard& card, const CardGeometry& g) const
 {
-    painter.setPen(QPen(cardBorder(), 1.0));
-    painter.setBrush(cardFill());
+    painter.setPen(QPen(borderColour(), 1.0));
+    painter.setBrush(surfaceColour());
     painter.drawRoundedRect(g.card.adjusted(0.5, 0.5, -0.5, -0.5), 6.0, 6.0);
 
     const QFont titleFont = scaledFont(font(), 1.0, true);
@@ -200,7 +183,7 @@ void FleetView::paintCard(QPainter& painter, const FleetCard& card, const CardGe
     painter.drawText(g.title, Qt::AlignLeft | Qt::AlignVCenter, gpuText);
     const double boardX = QFontMetricsF(titleFont).horizontalAdvance(gpuText) + 8.0;
     painter.setFont(font());
-    painter.setPen(mutedText());
+    painter.setPen(mutedTextColour());
     painter.drawText(g.title.adjusted(boardX, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, card.board);
 
     paintSlots(painter, card, g);
@@ -208,7 +191,7 @@ void FleetView::paintCard(QPainter& painter, const FleetCard& card, const CardGe
         paintBlock(painter, card.instances[i], g.blocks[i]);
 
     painter.setFont(scaledFont(font(), 0.9));
-    painter.setPen(mutedText());
+    painter.setPen(mutedTextColour());
     const QString footer = card.instances.empty() ? tr("no instances")
                                                   : tr("compute %1/%2 · memory %3/%4")
                                                         .arg(card.usedCompute())
@@ -223,7 +206,7 @@ void FleetView::paintSlots(QPainter& painter, const FleetCard& /*card*/, const C
     painter.setFont(scaledFont(font(), 0.8));
     for (size_t s = 0; s < g.cells.size(); ++s) {
         const QRectF slot = g.cells[s];
-        painter.setPen(mutedText());
+        painter.setPen(mutedTextColour());
         painter.drawText(QRectF(slot.left(), g.axis.top(), slot.width(), g.axis.height()),
                          Qt::AlignHCenter | Qt::AlignVCenter, QString::number(s));
         painter.setPen(QPen(freeSlotColour(), 1.0, Qt::DashLine));

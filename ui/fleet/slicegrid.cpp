@@ -9,19 +9,6 @@
 
 namespace ui {
 
-QColor editorCardFill()
-{
-    return surfaceColour();
-}
-QColor editorCardBorder()
-{
-    return borderColour();
-}
-QColor editorMutedText()
-{
-    return mutedTextColour();
-}
-
 FleetCard cardOf(int index, const simcore::GpuModel& board, const simcore::Layout& layout)
 {
     FleetCard card{index, QString::fromStdString(board.name), board.computeSlices, board.memorySlices, {}};
@@ -79,7 +66,7 @@ void paintFreeSlots(QPainter& painter, const CardGeometry& g, const QFont& base,
     for (size_t s = 0; s < g.cells.size(); ++s) {
         const QRectF slot = g.cells[s];
         if (g.axis.height() > 0.0) {
-            painter.setPen(editorMutedText());
+            painter.setPen(mutedTextColour());
             painter.drawText(QRectF(slot.left(), g.axis.top(), slot.width(), g.axis.height()), Qt::AlignCenter,
                              QString::number(s));
         }
@@ -102,8 +89,8 @@ QPixmap layoutThumbnail(const simcore::GpuModel& board, const simcore::Layout& l
     const double cell = g.grid.width() / std::max(1, board.memorySlices);
     for (int s = 0; s < board.memorySlices; ++s)
         g.cells.emplace_back(g.grid.left() + s * cell, g.grid.top(), cell, g.grid.height());
-    painter.setPen(QPen(editorCardBorder(), 1.0));
-    painter.setBrush(editorCardFill());
+    painter.setPen(QPen(borderColour(), 1.0));
+    painter.setBrush(surfaceColour());
     painter.drawRoundedRect(g.card, 4.0, 4.0);
     paintFreeSlots(painter, g, base, 1.0);
     const QFont small = scaledFont(base, 0.85);

@@ -33,8 +33,4 @@ void paintFreeSlots(QPainter& painter, const CardGeometry& geometry, const QFont
 [[nodiscard]] QPixmap layoutThumbnail(const simcore::GpuModel& board, const simcore::Layout& layout, QSize size,
                                       const QFont& base);
 
-QColor editorCardFill();
-QColor editorCardBorder();
-QColor editorMutedText();
-
 } // namespace ui

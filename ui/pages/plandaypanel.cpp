@@ -155,7 +155,7 @@ PlanDayPanel::PlanDayPanel(Workspace* workspace, QUndoStack* undo, QWidget* pare
     m_poll->setInterval(100);
     connect(m_poll, &QTimer::timeout, this, &PlanDayPanel::pollProgress);
     connect(m_run, &QPushButton::clicked, this, [this] { startPlan(); });
-    connect(m_cancel, &QPushButton::clicked, this, &PlanDayPanel::cancelPlan);
+    connect(m_controls.cancel, &QPushButton::clicked, this, &PlanDayPanel::cancelPlan);
     connect(m_apply, &QPushButton::clicked, this, [this] { applyPlan(); });
     connect(m_chartPlan, &QComboBox::currentIndexChanged, this, &PlanDayPanel::showChart);
     connect(m_workspace, &Workspace::scenarioChanged, this, &PlanDayPanel::updateStale);
@@ -222,28 +222,10 @@ QWidget* PlanDayPanel::createControls()
     second->addRow(tr("Refine budget:"), m_refine);
     row->addLayout(form);
     row->addLayout(second);
-    auto* actions = new QVBoxLayout;
-    m_run = new QPushButton(tr("Plan the day"));
-    m_run->setObjectName(QStringLiteral("dayPlanRun"));
-    m_cancel = new QPushButton(tr("Cancel"));
-    m_cancel->setObjectName(QStringLiteral("dayPlanCancel"));
-    m_cancel->setEnabled(false);
-    actions->addWidget(m_run);
-    actions->addWidget(m_cancel);
-    actions->addStretch(1);
-    row->addLayout(actions);
-    auto* progress = new QVBoxLayout;
-    m_progress = new QProgressBar;
-    m_progress->setObjectName(QStringLiteral("dayPlanProgress"));
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
-    m_status = new QLabel;
-    m_status->setObjectName(QStringLiteral("dayPlanStatus"));
-    m_status->setWordWrap(true);
-    progress->addWidget(m_progress);
-    progress->addWidget(m_status);
-    progress->addStretch(1);
-    row->addLayout(progress, 1);
+    m_controls = StudyControls::addTo(row, tr("Plan the day"), QStringLiteral("dayPlan"), QStringLiteral("Run"));
+    m_run = m_controls.run;
+    m_progress = m_controls.progress;
+    m_status = m_controls.status;
     return box;
 }
 
@@ -284,24 +266,16 @@ bool PlanDayPanel::startPlan()
 
 void PlanDayPanel::cancelPlan()
 {
-    if (m_job) {
-        m_job->cancel = true;
-        m_status->setText(tr("Cancelling…"));
-    }
+    if (m_job)
+        m_controls.requestCancel(m_job->cancel);
 }
 
 void PlanDayPanel::setPlanning(bool planning)
 {
     for (QWidget* w : std::initializer_list<QWidget*>{m_run, m_period, m_horizon, m_weight, m_seeds, m_refine})
         w->setEnabled(!planning);
-    m_cancel->setEnabled(planning);
     m_apply->setEnabled(!planning && m_result != nullptr);
-    if (planning) {
-        m_progress->setRange(0, 0); // busy until the first simulation batch
-        m_poll->start();
-    } else {
-        m_poll->stop();
-    }
+    m_controls.setRunning(planning, m_poll);
 }
 
 void PlanDayPanel::pollProgress()

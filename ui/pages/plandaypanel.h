@@ -2,6 +2,7 @@
 #pragma once
 
 #include "day_plan.h"
+#include "studycontrols.h"
 
 #include <QWidget>
 
@@ -85,7 +86,6 @@ private:
     QSpinBox* m_refine = nullptr;
     QComboBox* m_chartPlan = nullptr;
     QPushButton* m_run = nullptr;
-    QPushButton* m_cancel = nullptr;
     QPushButton* m_apply = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
@@ -93,6 +93,7 @@ private:
     QTableWidget* m_table = nullptr;
     DayPlanChart* m_chart = nullptr;
     QTimer* m_poll = nullptr;
+    StudyControls m_controls; ///< run, Cancel, progress and status (m_run, m_progress, m_status)
     std::shared_ptr<DayPlanJob> m_job;
     std::shared_ptr<const model::DayPlanResult> m_result;
     std::shared_ptr<const model::Scenario> m_planned; ///< the scenario the result belongs to

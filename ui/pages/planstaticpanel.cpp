@@ -115,7 +115,7 @@ PlanStaticPanel::PlanStaticPanel(Workspace* workspace, QUndoStack* undo, QWidget
     m_poll->setInterval(100);
     connect(m_poll, &QTimer::timeout, this, &PlanStaticPanel::pollProgress);
     connect(m_search, &QPushButton::clicked, this, [this] { startSearch(); });
-    connect(m_cancel, &QPushButton::clicked, this, &PlanStaticPanel::cancelSearch);
+    connect(m_controls.cancel, &QPushButton::clicked, this, &PlanStaticPanel::cancelSearch);
     connect(m_apply, &QPushButton::clicked, this, [this] { applySelected(); });
     connect(m_table, &QTableWidget::itemSelectionChanged, this,
             [this] { m_apply->setEnabled(m_result && !m_result->best.empty() && !isSearching()); });
@@ -182,28 +182,10 @@ QWidget* PlanStaticPanel::createControls()
     m_top->setToolTip(tr("How many of the best layouts to list"));
     form->addRow(tr("Show best:"), m_top);
     row->addLayout(form);
-    auto* actions = new QVBoxLayout;
-    m_search = new QPushButton(tr("Search"));
-    m_search->setObjectName(QStringLiteral("planSearch"));
-    m_search->setDefault(true);
-    m_cancel = new QPushButton(tr("Cancel"));
-    m_cancel->setObjectName(QStringLiteral("planCancel"));
-    m_cancel->setEnabled(false);
-    actions->addWidget(m_search);
-    actions->addWidget(m_cancel);
-    actions->addStretch(1);
-    row->addLayout(actions);
-    auto* progress = new QVBoxLayout;
-    m_progress = new QProgressBar;
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
-    m_status = new QLabel;
-    m_status->setObjectName(QStringLiteral("planStatus"));
-    m_status->setWordWrap(true);
-    progress->addWidget(m_progress);
-    progress->addWidget(m_status);
-    progress->addStretch(1);
-    row->addLayout(progress, 1);
+    m_controls = StudyControls::addTo(row, tr("Search"), QStringLiteral("plan"), QStringLiteral("Search"));
+    m_search = m_controls.run;
+    m_progress = m_controls.progress;
+    m_status = m_controls.status;
     return box;
 }
 
@@ -280,27 +262,19 @@ bool PlanStaticPanel::startSearch()
 
 void PlanStaticPanel::cancelSearch()
 {
-    if (m_job) {
-        m_job->cancel = true;
-        m_status->setText(tr("Cancelling…"));
-    }
+    if (m_job)
+        m_controls.requestCancel(m_job->cancel);
 }
 
 void PlanStaticPanel::setSearching(bool searching)
 {
     m_search->setEnabled(!searching);
-    m_cancel->setEnabled(searching);
     m_candidates->setEnabled(!searching);
     m_method->setEnabled(!searching);
     m_seeds->setEnabled(!searching);
     m_top->setEnabled(!searching);
     m_apply->setEnabled(!searching && m_result && !m_result->best.empty());
-    if (searching) {
-        m_progress->setRange(0, 0); // busy until the first count
-        m_poll->start();
-    } else {
-        m_poll->stop();
-    }
+    m_controls.setRunning(searching, m_poll);
 }
 
 void PlanStaticPanel::pollProgress()

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "plan_static.h"
+#include "studycontrols.h"
 
 #include <QWidget>
 
@@ -76,7 +77,6 @@ private:
     QSpinBox* m_seeds = nullptr;
     QSpinBox* m_top = nullptr;
     QPushButton* m_search = nullptr;
-    QPushButton* m_cancel = nullptr;
     QPushButton* m_apply = nullptr;
     QPushButton* m_export = nullptr;
     QProgressBar* m_progress = nullptr;
@@ -84,6 +84,7 @@ private:
     QLabel* m_verdict = nullptr;
     QTableWidget* m_table = nullptr;
     QTimer* m_poll = nullptr;
+    StudyControls m_controls; ///< search, Cancel, progress and status (m_search, m_progress, m_status)
     std::shared_ptr<StaticSearchJob> m_job;
     std::shared_ptr<const model::StaticSearchResult> m_result;
     std::shared_ptr<const model::Scenario> m_searched; ///< the scenario the result belongs to

@@ -178,10 +178,7 @@ void ExperimentFigure::drawLines(QCPAxisRect* rect, const model::FigurePanel& pa
             label->setColor(colour.darker(130));
             label->setText(QString::fromStdString(s.pointLabels[i]));
         }
-        if (m_legendNames.contains(graph->name()))
-            graph->removeFromLegend();
-        else
-            m_legendNames << graph->name();
+        legendOnce(graph);
     }
     const QCPRange xr = paddedRange(xlo, xhi, false);
     x->setRange(xr.lower, xr.upper + 0.12 * (xr.upper - xr.lower)); // room for point labels
@@ -196,15 +193,28 @@ void ExperimentFigure::drawLines(QCPAxisRect* rect, const model::FigurePanel& pa
     }
 }
 
+void ExperimentFigure::legendOnce(QCPAbstractPlottable* plottable)
+{
+    if (m_legendNames.contains(plottable->name()))
+        plottable->removeFromLegend();
+    else
+        m_legendNames << plottable->name();
+}
+
+void ExperimentFigure::categoryAxis(QCPAxis* x, const std::vector<std::string>& categories)
+{
+    x->grid()->setVisible(false);
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (size_t c = 0; c < categories.size(); ++c)
+        ticker->addTick(static_cast<double>(c + 1), tickText(categories[c]));
+    x->setTicker(ticker);
+}
+
 void ExperimentFigure::drawBoxes(QCPAxisRect* rect, const model::FigurePanel& panel)
 {
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
-    x->grid()->setVisible(false);
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    for (size_t c = 0; c < panel.categories.size(); ++c)
-        ticker->addTick(static_cast<double>(c + 1), tickText(panel.categories[c]));
-    x->setTicker(ticker);
+    categoryAxis(x, panel.categories);
     const double count = static_cast<double>(std::max<size_t>(panel.series.size(), 1));
     const double width = 0.8 / count;
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
@@ -230,10 +240,7 @@ void ExperimentFigure::drawBoxes(QCPAxisRect* rect, const model::FigurePanel& pa
             lo = std::min(lo, *std::min_element(s.samples[c].begin(), s.samples[c].end()));
             hi = std::max(hi, *std::max_element(s.samples[c].begin(), s.samples[c].end()));
         }
-        if (m_legendNames.contains(boxes->name()))
-            boxes->removeFromLegend();
-        else
-            m_legendNames << boxes->name();
+        legendOnce(boxes);
     }
     x->setRange(0.45, static_cast<double>(panel.categories.size()) + 0.55);
     const QCPRange yr = paddedRange(lo, hi, true);
@@ -244,11 +251,7 @@ void ExperimentFigure::drawStacked(QCPAxisRect* rect, const model::FigurePanel& 
 {
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
-    x->grid()->setVisible(false);
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    for (size_t c = 0; c < panel.categories.size(); ++c)
-        ticker->addTick(static_cast<double>(c + 1), tickText(panel.categories[c]));
-    x->setTicker(ticker);
+    categoryAxis(x, panel.categories);
     QCPBars* below = nullptr;
     for (size_t k = 0; k < panel.series.size(); ++k) {
         const model::FigureSeries& s = panel.series[k];
@@ -264,10 +267,7 @@ void ExperimentFigure::drawStacked(QCPAxisRect* rect, const model::FigurePanel& 
         for (size_t c = 0; c < s.y.size(); ++c)
             bars->addData(static_cast<double>(c + 1), s.y[c]);
         below = bars;
-        if (m_legendNames.contains(bars->name()))
-            bars->removeFromLegend();
-        else
-            m_legendNames << bars->name();
+        legendOnce(bars);
     }
     x->setRange(0.4, static_cast<double>(panel.categories.size()) + 0.6);
     y->setRange(0.0, 1.0);

@@ -6,11 +6,16 @@
 #include <QByteArray>
 #include <QSize>
 
+#include <string>
+#include <vector>
+
 namespace model {
 struct ExperimentOutput;
 struct FigurePanel;
 } // namespace model
 
+class QCPAbstractPlottable;
+class QCPAxis;
 class QCPAxisRect;
 class QCPLayoutGrid;
 
@@ -38,6 +43,10 @@ private:
     void drawLines(QCPAxisRect* rect, const model::FigurePanel& panel);
     void drawBoxes(QCPAxisRect* rect, const model::FigurePanel& panel);
     void drawStacked(QCPAxisRect* rect, const model::FigurePanel& panel);
+    /// Adds @p plottable's name to the legend once: the panels share one legend.
+    void legendOnce(QCPAbstractPlottable* plottable);
+    /// Category ticks 1..n on @p x, labelled with @p categories, without vertical grid lines.
+    static void categoryAxis(QCPAxis* x, const std::vector<std::string>& categories);
 
     int m_panels = 0;
     int m_rows = 1;
