@@ -147,10 +147,13 @@ Commands:
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.
   train SCENARIO.json --policy smart-mig|dynamic-rl --days N --out FILE.json [--threads K]
-        [--seed S] [--decision-every N] [--epoch-min M]
+        [--seed S] [--decision-every N] [--epoch-min M] [--days-per-iteration N]
       Trains a learned repartitioner on simulated days of the scenario (docs/learned-policies.md)
       and writes its weights; progress on stderr. Ctrl-C finishes the days in progress and writes
-      FILE.json.checkpoint.json; the same command resumes from it.
+      FILE.json.checkpoint.json; the same command resumes from it. --days-per-iteration sets the
+      days simulated between two updates (default: smart-mig 2, dynamic-rl 8). Under mpirun the
+      days of each iteration and the validation days go over the ranks; the weights are those of
+      one process (docs/cluster.md, "Training").
   playback SCENARIO.json --out-dir DIR [--scheduler ID] [--repartitioner ID] [--seed N]
            [--from MIN] [--to MIN] [--steps N] [--size WxH] [--text FILE]
       Re-runs the scenario with the policies explaining their decisions and writes the events
@@ -239,9 +242,9 @@ int runMain(std::vector<std::string> words)
     const std::string command = words[0];
     words.erase(words.begin());
     try {
-        if (cli::mpiSize() > 1 && command != "sweep" && command != "compare")
-            throw cli::UsageError("runs as one process: under MPI only sweep and compare share their work over the "
-                                  "ranks; start it without mpirun or with one rank (docs/cluster.md)");
+        if (cli::mpiSize() > 1 && command != "sweep" && command != "compare" && command != "train")
+            throw cli::UsageError("runs as one process: under MPI only sweep, compare and train share their work "
+                                  "over the ranks; start it without mpirun or with one rank (docs/cluster.md)");
         if (command != "reproduce") // its --out is a folder (checked by the command)
             cli::checkOutputOptions(words);
         // Python policies (docs/python.md, "Plugins"): loaded before the command reads its scenario,

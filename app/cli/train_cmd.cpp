@@ -3,6 +3,7 @@
 #include "args.h"
 #include "atomic_file.h"
 #include "commands.h"
+#include "mpi_layer.h"
 #include "rl_train.h"
 #include "scenario.h"
 #include "simulation.h"
@@ -13,6 +14,7 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <numeric>
 
 namespace cli {
 
@@ -80,7 +82,8 @@ void printProgress(std::ostream& err, const policies::rl::TrainProgress& p)
 int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Args args(words, {},
-                    {"--policy", "--days", "--out", "--threads", "--seed", "--decision-every", "--epoch-min"});
+                    {"--policy", "--days", "--out", "--threads", "--seed", "--decision-every", "--epoch-min",
+                     "--days-per-iteration"});
     const std::string file = args.onePositional("scenario file");
     const std::string policy = args.value("--policy").value_or("");
     if (policy != "smart-mig" && policy != "dynamic-rl")
@@ -94,6 +97,7 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
     st.seed = static_cast<std::uint64_t>(integerOption(args, "--seed", 1, 0, 1000000000));
     st.decisionEvery = static_cast<int>(integerOption(args, "--decision-every", 5, 1, 1000000));
     st.epochMin = static_cast<double>(integerOption(args, "--epoch-min", 30, 1, 1440));
+    st.daysPerIteration = static_cast<int>(integerOption(args, "--days-per-iteration", 0, 0, 4096));
 
     model::Problems problems;
     const model::Scenario scenario = model::loadScenario(file, problems);
@@ -124,20 +128,41 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
     const std::filesystem::path outPath = model::checkOutputTarget(*args.value("--out"));
     const std::filesystem::path checkpoint = outPath.string() + ".checkpoint.json";
     (void)model::checkOutputTarget(checkpoint);
-    if (std::filesystem::exists(checkpoint))
+    const bool first = mpiRank() == 0;
+    if (std::filesystem::exists(checkpoint) && first)
         err << "resuming from " << checkpoint.string() << "\n";
+    // Under MPI every rank trains the same weights from the days all ranks simulated (docs/cluster.md,
+    // "Training"); rank 0 reports and writes. Ctrl-C is left to the launcher there: ranks that stopped
+    // at different iterations would wait for each other for ever.
+    const model::CaseDistributor* ranks = mpiDistributor();
+    if (ranks) {
+        st.distribute = [ranks, threads = st.threads](size_t count, const std::function<std::string(size_t)>& compute) {
+            std::vector<size_t> order(count);
+            std::iota(order.begin(), order.end(), size_t{0});
+            return ranks->run(order, threads, compute, {});
+        };
+        st.writesFiles = first;
+    }
     g_stop.store(false);
-    auto previous = std::signal(SIGINT, onInterrupt);
+    auto previous = ranks ? SIG_DFL : std::signal(SIGINT, onInterrupt);
     policies::rl::TrainResult r;
     try {
         r = policies::rl::train(
-            env, st, checkpoint, outPath, [&](const policies::rl::TrainProgress& p) { printProgress(err, p); },
-            &g_stop);
+            env, st, checkpoint, outPath,
+            [&](const policies::rl::TrainProgress& p) {
+                if (first)
+                    printProgress(err, p);
+            },
+            ranks ? nullptr : &g_stop);
     } catch (...) {
-        std::signal(SIGINT, previous);
+        if (!ranks)
+            std::signal(SIGINT, previous);
         throw;
     }
-    std::signal(SIGINT, previous);
+    if (!ranks)
+        std::signal(SIGINT, previous);
+    if (!first)
+        return kExitOk; // rank 0 says what was trained
     if (r.interrupted) {
         err << "interrupted after " << r.daysDone << " days; checkpoint " << checkpoint.string()
             << " written; run the same command again to resume\n";

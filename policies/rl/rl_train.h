@@ -35,6 +35,18 @@ struct TrainSettings
     std::string provenanceJson = "{}"; ///< scenario name and fingerprint, stored in the output
     int decisionEvery = 5;             ///< smart-mig
     double epochMin = 30.0;            ///< dynamic-rl
+    /// Training days simulated between two updates; 0: the policy's own (smart-mig 2, dynamic-rl
+    /// 8). More days per update let more processes simulate at once (docs/cluster.md, "Training");
+    /// it is a setting of the training (recorded, and a checkpoint only resumes with the same).
+    int daysPerIteration = 0;
+    /// Runs @p count independent days somewhere and returns each one's result bytes by index, on
+    /// every process (an MPI job's case distributor, docs/cluster.md "Training"); empty: on this
+    /// process's rollout threads. Every process then makes the same update from the same days,
+    /// so the weights do not depend on it.
+    std::function<std::vector<std::string>(size_t count, const std::function<std::string(size_t)>& compute)> distribute;
+    /// Whether this process writes the checkpoint and the weights (false on the other ranks of
+    /// an MPI job: they train the same weights as rank 0, which writes them).
+    bool writesFiles = true;
 };
 
 /// @brief Reported after every training iteration.

@@ -11,7 +11,10 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstring>
+#include <stdexcept>
 #include <thread>
+#include <type_traits>
 
 namespace policies::rl::detail {
 
@@ -34,6 +37,100 @@ void parallelFor(int n, unsigned threads, F f)
         t.join();
 }
 
+/// The bytes of a day's result sent between processes (TrainSettings::distribute; one build of
+/// MIGsight runs on every process, so plain values are copied as they are in memory).
+class DayBytes
+{
+public:
+    template <typename T>
+    void put(const T& v)
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        m_data.append(reinterpret_cast<const char*>(&v), sizeof v);
+    }
+    template <typename T>
+    void putVector(const std::vector<T>& v)
+    {
+        put<std::uint64_t>(v.size());
+        m_data.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
+    }
+    [[nodiscard]] std::string take() { return std::move(m_data); }
+
+private:
+    std::string m_data;
+};
+
+class DayBytesReader
+{
+public:
+    explicit DayBytesReader(const std::string& data) : m_data(data) {}
+    template <typename T>
+    T get()
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        T v{};
+        need(sizeof v);
+        std::memcpy(&v, m_data.data() + m_pos, sizeof v);
+        m_pos += sizeof v;
+        return v;
+    }
+    template <typename T>
+    std::vector<T> getVector()
+    {
+        const auto n = get<std::uint64_t>();
+        if (n > (m_data.size() - m_pos) / sizeof(T))
+            need(m_data.size()); // more elements than bytes left: cut short
+        std::vector<T> v(static_cast<size_t>(n));
+        std::memcpy(v.data(), m_data.data() + m_pos, v.size() * sizeof(T));
+        m_pos += v.size() * sizeof(T);
+        return v;
+    }
+
+private:
+    void need(size_t n) const
+    {
+        if (n > m_data.size() - m_pos)
+            throw std::runtime_error("a training day received from another process is cut short");
+    }
+    const std::string& m_data;
+    size_t m_pos = 0;
+};
+
+/// compute(i) for every day i in [0, n), by index: on TrainSettings::distribute when set (each
+/// result through encode/decode), else on @p st's rollout threads.
+template <typename T, typename Compute, typename Encode, typename Decode>
+std::vector<T> mapDays(const TrainSettings& st, int n, Compute compute, Encode encode, Decode decode)
+{
+    std::vector<T> out(static_cast<size_t>(n));
+    if (!st.distribute) {
+        parallelFor(n, st.threads, [&](int i) { out[static_cast<size_t>(i)] = compute(i); });
+        return out;
+    }
+    const auto bytes =
+        st.distribute(static_cast<size_t>(n), [&](size_t i) { return encode(compute(static_cast<int>(i))); });
+    for (size_t i = 0; i < out.size(); ++i)
+        out[i] = decode(bytes[i]);
+    return out;
+}
+
+/// The mean of compute(i) over n days (mapDays of doubles).
+template <typename Compute>
+double meanOverDays(const TrainSettings& st, int n, Compute compute)
+{
+    const auto values = mapDays<double>(
+        st, n, compute,
+        [](double v) {
+            DayBytes b;
+            b.put(v);
+            return b.take();
+        },
+        [](const std::string& s) { return DayBytesReader(s).get<double>(); });
+    double sum = 0.0;
+    for (double v : values)
+        sum += v;
+    return sum / n;
+}
+
 inline simcore::EngineConfig dayConfig(const TrainEnvironment& env, std::uint64_t seed)
 {
     simcore::EngineConfig c = env.config;
@@ -54,17 +151,12 @@ double runDay(const TrainEnvironment& env, const std::string& scheduler, std::ui
     return cumulativeCost(engine, static_cast<double>(jobs.size()));
 }
 
-inline double baselineEt(const TrainEnvironment& env, const std::string& scheduler, int days, unsigned threads)
+inline double baselineEt(const TrainEnvironment& env, const std::string& scheduler, int days, const TrainSettings& st)
 {
-    std::vector<double> et(static_cast<size_t>(days));
-    parallelFor(days, threads, [&](int i) {
+    return meanOverDays(st, days, [&](int i) {
         auto rep = builtinRegistry().createRepartitioner("static", {});
-        et[static_cast<size_t>(i)] = runDay(env, scheduler, validationDaySeed(i), *rep, [](auto&, double) {});
+        return runDay(env, scheduler, validationDaySeed(i), *rep, [](auto&, double) {});
     });
-    double sum = 0.0;
-    for (double v : et)
-        sum += v;
-    return sum / days;
 }
 
 /// Common progress bookkeeping of both trainers.

@@ -202,18 +202,80 @@ void ppoUpdate(Ppo& p, std::vector<Sample>& samples, simcore::Rng& rng)
     }
 }
 
-double evaluateSmartMig(const TrainEnvironment& env, const TrainSettings& st, const Ppo& p, unsigned threads)
+double evaluateSmartMig(const TrainEnvironment& env, const TrainSettings& st, const Ppo& p)
 {
     const auto w = p.weights(p.actor.flat(), p.critic.flat());
-    std::vector<double> et(static_cast<size_t>(p.cfg.validationDays));
-    parallelFor(p.cfg.validationDays, threads, [&](int i) {
+    return meanOverDays(st, p.cfg.validationDays, [&](int i) {
         SmartMigRepartitioner rep(w, {st.decisionEvery, 3, kSmartMigQueueSample});
-        et[static_cast<size_t>(i)] = runDay(env, "cedf", validationDaySeed(i), rep, [](auto&, double) {});
+        return runDay(env, "cedf", validationDaySeed(i), rep, [](auto&, double) {});
     });
-    double sum = 0.0;
-    for (double v : et)
-        sum += v;
-    return sum / static_cast<double>(et.size());
+}
+
+/// What an update changes (the networks and their optimisers), as bytes for the other processes.
+std::string ppoStateBytes(const Ppo& p)
+{
+    DayBytes b;
+    b.putVector(p.actor.flat());
+    b.putVector(p.critic.flat());
+    for (const Adam* a : {&p.actorOpt, &p.criticOpt}) {
+        b.put(a->t);
+        b.putVector(a->m);
+        b.putVector(a->v);
+    }
+    return b.take();
+}
+
+void setPpoState(Ppo& p, const std::string& bytes)
+{
+    DayBytesReader r(bytes);
+    p.actor.setFlat(r.getVector<double>());
+    p.critic.setFlat(r.getVector<double>());
+    for (Adam* a : {&p.actorOpt, &p.criticOpt}) {
+        a->t = r.get<long long>();
+        a->m = r.getVector<double>();
+        a->v = r.getVector<double>();
+    }
+}
+
+/// A training day as the update reads it: the decisions and the day's final cost.
+struct RolloutDay
+{
+    SmartMigTrace trace;
+    double final = 0.0;
+};
+
+std::string rolloutBytes(const RolloutDay& day)
+{
+    DayBytes b;
+    b.put(day.final);
+    b.put(day.trace.jobs);
+    b.put<std::uint64_t>(day.trace.steps.size());
+    for (const SmartMigStep& s : day.trace.steps) {
+        b.put(s.obs);
+        b.putVector(s.logits);
+        b.putVector(s.moves);
+        b.put(s.cost);
+    }
+    return b.take();
+}
+
+RolloutDay rolloutFromBytes(const std::string& bytes)
+{
+    DayBytesReader r(bytes);
+    RolloutDay day;
+    day.final = r.get<double>();
+    day.trace.jobs = r.get<double>();
+    const auto steps = r.get<std::uint64_t>();
+    if (steps > bytes.size()) // every step takes bytes: a damaged count
+        throw std::runtime_error("a training day received from another process is damaged");
+    day.trace.steps.resize(static_cast<size_t>(steps));
+    for (SmartMigStep& s : day.trace.steps) {
+        s.obs = r.get<decltype(s.obs)>();
+        s.logits = r.getVector<double>();
+        s.moves = r.getVector<int>();
+        s.cost = r.get<double>();
+    }
+    return day;
 }
 
 Json ppoSettingsJson(const PpoConfig& c, const TrainSettings& s)
@@ -239,15 +301,25 @@ Json ppoSettingsJson(const PpoConfig& c, const TrainSettings& s)
 
 } // namespace
 
+/// The PPO settings of a run: the defaults with TrainSettings' days per iteration.
+PpoConfig ppoConfig(const TrainSettings& st)
+{
+    PpoConfig c;
+    if (st.daysPerIteration > 0)
+        c.daysPerIteration = st.daysPerIteration;
+    return c;
+}
+
 Json ppoSettingsJson(const TrainSettings& st)
 {
-    return ppoSettingsJson(PpoConfig{}, st);
+    return ppoSettingsJson(ppoConfig(st), st);
 }
 
 TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, Session& ses,
                           const std::filesystem::path& out)
 {
     Ppo p;
+    p.cfg = ppoConfig(st);
     p.init(st.seed);
     TrainResult result;
     if (std::filesystem::exists(ses.checkpoint)) {
@@ -260,37 +332,58 @@ TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, 
         adamFrom(j.at("critic_opt"), p.criticOpt);
         result.resumed = true;
     } else {
-        ses.baseline = baselineEt(env, "cedf", p.cfg.validationDays, st.threads);
-        ses.lastEt = ses.bestEt = evaluateSmartMig(env, st, p, st.threads);
+        ses.baseline = baselineEt(env, "cedf", p.cfg.validationDays, st);
+        ses.lastEt = ses.bestEt = evaluateSmartMig(env, st, p);
         ses.report(0.0);
     }
     int iteration = ses.daysDone / p.cfg.daysPerIteration;
     while (ses.daysDone < st.days && !ses.stopRequested()) {
         const int days = std::min(p.cfg.daysPerIteration, st.days - ses.daysDone);
         const auto w = p.weights(p.actor.flat(), p.critic.flat());
-        std::vector<SmartMigTrace> traces(static_cast<size_t>(days));
-        std::vector<double> finals(static_cast<size_t>(days));
-        parallelFor(days, st.threads, [&](int i) {
-            SmartMigRepartitioner rep(w, {st.decisionEvery, 3, kSmartMigQueueSample});
-            auto& tr = traces[static_cast<size_t>(i)];
-            finals[static_cast<size_t>(i)] =
-                runDay(env, "cedf", trainingDaySeed(st.seed, ses.daysDone + i), rep, [&](auto& engine, double n) {
-                    tr.engine = &engine;
-                    tr.jobs = n;
-                    rep.setTrace(&tr);
-                });
-        });
-        auto samples = advantages(p, traces, finals);
+        auto rollouts = mapDays<RolloutDay>(
+            st, days,
+            [&](int i) {
+                SmartMigRepartitioner rep(w, {st.decisionEvery, 3, kSmartMigQueueSample});
+                RolloutDay day;
+                day.final =
+                    runDay(env, "cedf", trainingDaySeed(st.seed, ses.daysDone + i), rep, [&](auto& engine, double n) {
+                        day.trace.engine = &engine;
+                        day.trace.jobs = n;
+                        rep.setTrace(&day.trace);
+                    });
+                day.trace.engine = nullptr; // the day's engine is gone
+                return day;
+            },
+            rolloutBytes, rolloutFromBytes);
+        std::vector<SmartMigTrace> traces;
+        std::vector<double> finals;
+        for (RolloutDay& day : rollouts) {
+            traces.push_back(std::move(day.trace));
+            finals.push_back(day.final);
+        }
         // Learning rates fall linearly to 0 over the run's days (later updates only fine-tune).
         const double anneal = 1.0 - static_cast<double>(ses.daysDone) / st.days;
         p.actorOpt.lr = p.cfg.actorLr * anneal;
         p.criticOpt.lr = p.cfg.criticLr * anneal;
-        simcore::Rng rng(st.seed * 1000003ULL + static_cast<std::uint64_t>(iteration));
-        ppoUpdate(p, samples, rng);
+        auto update = [&] {
+            auto samples = advantages(p, traces, finals);
+            simcore::Rng rng(st.seed * 1000003ULL + static_cast<std::uint64_t>(iteration));
+            ppoUpdate(p, samples, rng);
+        };
+        if (st.distribute) {
+            // One process makes the update (every one has the same days) and sends the result to
+            // the others, which wait for it instead of making the same update beside it.
+            setPpoState(p, st.distribute(1, [&](size_t) {
+                                 update();
+                                 return ppoStateBytes(p);
+                             }).front());
+        } else {
+            update();
+        }
         ses.daysDone += days;
         ++iteration;
         if (iteration % p.cfg.evalEvery == 0 || ses.daysDone >= st.days) {
-            ses.lastEt = evaluateSmartMig(env, st, p, st.threads);
+            ses.lastEt = evaluateSmartMig(env, st, p);
             if (ses.lastEt < ses.bestEt) {
                 ses.bestEt = ses.lastEt;
                 p.bestActor = p.actor.flat();
@@ -304,7 +397,8 @@ TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, 
         j["best_critic"] = p.bestCritic;
         j["actor_opt"] = adamJson(p.actorOpt);
         j["critic_opt"] = adamJson(p.criticOpt);
-        writeJsonFile(ses.checkpoint, j);
+        if (st.writesFiles)
+            writeJsonFile(ses.checkpoint, j);
         double reward = 0.0;
         for (double f : finals)
             reward -= f;
@@ -314,7 +408,8 @@ TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, 
     if (!result.interrupted) {
         auto best = *p.weights(p.bestActor, p.bestCritic);
         best.trainedJson = ses.provenance(static_cast<std::uint64_t>(p.cfg.validationDays));
-        saveWeights(out, best);
+        if (st.writesFiles)
+            saveWeights(out, best);
     }
     return result;
 }

@@ -22,17 +22,37 @@ struct QConfig
 };
 
 double evaluateDynamic(const TrainEnvironment& env, const TrainSettings& st,
-                       const std::shared_ptr<const DynamicRlWeights>& w, int days, unsigned threads)
+                       const std::shared_ptr<const DynamicRlWeights>& w, int days)
 {
-    std::vector<double> et(static_cast<size_t>(days));
-    parallelFor(days, threads, [&](int i) {
+    return meanOverDays(st, days, [&](int i) {
         DynamicRlRepartitioner rep(w, {st.epochMin});
-        et[static_cast<size_t>(i)] = runDay(env, env.schedulerId, validationDaySeed(i), rep, [](auto&, double) {});
+        return runDay(env, env.schedulerId, validationDaySeed(i), rep, [](auto&, double) {});
     });
-    double sum = 0.0;
-    for (double v : et)
-        sum += v;
-    return sum / days;
+}
+
+/// A training day as the Q update reads it: the decisions and the day's final cost.
+struct QDay
+{
+    std::vector<DynamicRlStep> steps;
+    double final = 0.0;
+};
+
+std::string qDayBytes(const QDay& day)
+{
+    static_assert(std::is_trivially_copyable_v<DynamicRlStep>);
+    DayBytes b;
+    b.put(day.final);
+    b.putVector(day.steps);
+    return b.take();
+}
+
+QDay qDayFromBytes(const std::string& bytes)
+{
+    DayBytesReader r(bytes);
+    QDay day;
+    day.final = r.get<double>();
+    day.steps = r.getVector<DynamicRlStep>();
+    return day;
 }
 
 Json qSettingsJson(const QConfig& c, const TrainSettings& s)
@@ -52,15 +72,24 @@ Json qSettingsJson(const QConfig& c, const TrainSettings& s)
 
 } // namespace
 
+/// The Q-learning settings of a run: the defaults with TrainSettings' days per iteration.
+QConfig qConfig(const TrainSettings& st)
+{
+    QConfig c;
+    if (st.daysPerIteration > 0)
+        c.daysPerIteration = st.daysPerIteration;
+    return c;
+}
+
 Json qSettingsJson(const TrainSettings& st)
 {
-    return qSettingsJson(QConfig{}, st);
+    return qSettingsJson(qConfig(st), st);
 }
 
 TrainResult trainDynamic(const TrainEnvironment& env, const TrainSettings& st, Session& ses,
                          const std::filesystem::path& out)
 {
-    const QConfig cfg;
+    const QConfig cfg = qConfig(st);
     DynamicRlWeights w;
     w.epochMin = st.epochMin;
     w.q.assign(w.stateCount() * static_cast<size_t>(w.configs), cfg.initialQ);
@@ -74,9 +103,8 @@ TrainResult trainDynamic(const TrainEnvironment& env, const TrainSettings& st, S
         best = j.at("best_q").get<std::vector<double>>();
         result.resumed = true;
     } else {
-        ses.baseline = baselineEt(env, env.schedulerId, cfg.validationDays, st.threads);
-        ses.lastEt = ses.bestEt =
-            evaluateDynamic(env, st, std::make_shared<DynamicRlWeights>(w), cfg.validationDays, st.threads);
+        ses.baseline = baselineEt(env, env.schedulerId, cfg.validationDays, st);
+        ses.lastEt = ses.bestEt = evaluateDynamic(env, st, std::make_shared<DynamicRlWeights>(w), cfg.validationDays);
         ses.report(0.0);
     }
     const int n = w.configs;
@@ -86,24 +114,28 @@ TrainResult trainDynamic(const TrainEnvironment& env, const TrainSettings& st, S
         const double progress = static_cast<double>(ses.daysDone) / std::max(1, st.days);
         const double eps =
             std::max(cfg.epsilonEnd, cfg.epsilonStart - (cfg.epsilonStart - cfg.epsilonEnd) * progress / 0.8);
-        std::vector<DynamicRlTrace> traces(static_cast<size_t>(days));
-        std::vector<double> finals(static_cast<size_t>(days));
-        parallelFor(days, st.threads, [&](int i) {
-            DynamicRlRepartitioner rep(frozen, {st.epochMin});
-            auto& tr = traces[static_cast<size_t>(i)];
-            tr.epsilon = eps;
-            finals[static_cast<size_t>(i)] = runDay(env, env.schedulerId, trainingDaySeed(st.seed, ses.daysDone + i),
-                                                    rep, [&](auto& engine, double jobs) {
-                                                        tr.engine = &engine;
-                                                        tr.jobs = jobs;
-                                                        rep.setTrace(&tr);
-                                                    });
-        });
+        const auto rollouts = mapDays<QDay>(
+            st, days,
+            [&](int i) {
+                DynamicRlRepartitioner rep(frozen, {st.epochMin});
+                DynamicRlTrace tr;
+                tr.epsilon = eps;
+                QDay day;
+                day.final = runDay(env, env.schedulerId, trainingDaySeed(st.seed, ses.daysDone + i), rep,
+                                   [&](auto& engine, double jobs) {
+                                       tr.engine = &engine;
+                                       tr.jobs = jobs;
+                                       rep.setTrace(&tr);
+                                   });
+                day.steps = std::move(tr.steps);
+                return day;
+            },
+            qDayBytes, qDayFromBytes);
         double reward = 0.0;
-        for (size_t d = 0; d < traces.size(); ++d) {
-            const auto& steps = traces[d].steps;
+        for (size_t d = 0; d < rollouts.size(); ++d) {
+            const auto& steps = rollouts[d].steps;
             for (size_t k = 0; k < steps.size(); ++k) {
-                const double next = k + 1 < steps.size() ? steps[k + 1].cost : finals[d];
+                const double next = k + 1 < steps.size() ? steps[k + 1].cost : rollouts[d].final;
                 const double r = -(next - steps[k].cost) * cfg.rewardScale;
                 double target = r;
                 if (k + 1 < steps.size()) {
@@ -114,10 +146,10 @@ TrainResult trainDynamic(const TrainEnvironment& env, const TrainSettings& st, S
                                    static_cast<size_t>(steps[k].action)];
                 cell += cfg.alpha * (target - cell);
             }
-            reward -= finals[d];
+            reward -= rollouts[d].final;
         }
         ses.daysDone += days;
-        ses.lastEt = evaluateDynamic(env, st, std::make_shared<DynamicRlWeights>(w), cfg.validationDays, st.threads);
+        ses.lastEt = evaluateDynamic(env, st, std::make_shared<DynamicRlWeights>(w), cfg.validationDays);
         if (ses.lastEt < ses.bestEt) {
             ses.bestEt = ses.lastEt;
             best = w.q;
@@ -125,14 +157,16 @@ TrainResult trainDynamic(const TrainEnvironment& env, const TrainSettings& st, S
         Json j = ses.header();
         j["q"] = w.q;
         j["best_q"] = best;
-        writeJsonFile(ses.checkpoint, j);
+        if (st.writesFiles)
+            writeJsonFile(ses.checkpoint, j);
         ses.report(reward / days);
     }
     result.interrupted = ses.daysDone < st.days;
     if (!result.interrupted) {
         w.q = best;
         w.trainedJson = ses.provenance(static_cast<std::uint64_t>(cfg.validationDays));
-        saveWeights(out, w);
+        if (st.writesFiles)
+            saveWeights(out, w);
     }
     return result;
 }

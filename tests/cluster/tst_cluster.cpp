@@ -90,6 +90,7 @@ private slots:
     void mergeRefusesDamagedInput();
     void badShardOptions();
     void mpiRefusesWhatItDoesNotShare();
+    void trainingOverMpiEqualsOneProcess();
     void mergeReadsOldSchemas();
 
 private:
@@ -338,6 +339,43 @@ void TestCluster::mpiRefusesWhatItDoesNotShare()
     // One rank is one process: every command runs.
     const Output one = mpi(1, {QStringLiteral("layouts"), QStringLiteral("--gpu"), QStringLiteral("A100-40GB")});
     QCOMPARE(one.exitCode, 0);
+}
+
+void TestCluster::trainingOverMpiEqualsOneProcess()
+{
+#ifndef MIGSIGHT_MPIRUN
+    QSKIP("this build has no MPI (MIGSIGHT_WITH_MPI is off)");
+#endif
+    // Every iteration's days and validation days go over the ranks, and every rank makes the same
+    // update from all of them: the weights and the checkpoint are those of one process, byte for
+    // byte, and only rank 0 writes them and reports (docs/cluster.md, "Training").
+    for (const char* policy : {"smart-mig", "dynamic-rl"}) {
+        const QString scenario = QLatin1String(policy) == QLatin1String("smart-mig")
+                                     ? QStringLiteral("samples/paper-fleet.json")
+                                     : QStringLiteral("samples/paper-single.json");
+        const QString one = path(QStringLiteral("one-%1.json").arg(QLatin1String(policy)));
+        const QString two = path(QStringLiteral("two-%1.json").arg(QLatin1String(policy)));
+        auto args = [&](const QString& out, const char* threads) {
+            return QStringList{QStringLiteral("train"),     scenario,
+                               QStringLiteral("--policy"),  QLatin1String(policy),
+                               QStringLiteral("--days"),    QStringLiteral("6"),
+                               QStringLiteral("--threads"), QLatin1String(threads),
+                               QStringLiteral("--out"),     out};
+        };
+        const Output alone = cli(args(one, "2"));
+        QVERIFY2(alone.exitCode == 0, alone.err.constData());
+        const Output ranks = mpi(2, args(two, "1"));
+        QVERIFY2(ranks.exitCode == 0, ranks.err.constData());
+        QCOMPARE(ranks.out.count("weights written to"), 1);
+        QCOMPARE(ranks.err.count("day 6/6"), 1);
+        QFile a(one), b(two), ca(one + QStringLiteral(".checkpoint.json")),
+            cb(two + QStringLiteral(".checkpoint.json"));
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        QVERIFY(ca.open(QIODevice::ReadOnly) && cb.open(QIODevice::ReadOnly));
+        QVERIFY(a.size() > 1000);
+        QCOMPARE(b.readAll(), a.readAll());
+        QCOMPARE(cb.readAll(), ca.readAll());
+    }
 }
 
 void TestCluster::mergeReadsOldSchemas()
