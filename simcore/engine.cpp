@@ -100,10 +100,8 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
     m_config.platform.hasGangs =
         std::any_of(m_s.jobs.begin(), m_s.jobs.end(), [](const Job& j) { return j.gang >= 0; });
     m_platformOn = m_config.platform.active();
-    if (m_platformOn) {
-        m_s.keepOrder = m_s.keepOrder && config.platform.tenants.empty();
-        platformSetup();
-    }
+    if (m_platformOn)
+        platformSetup(); // with tenants the kept order is kept per tenant (TenantBucket::ordered)
 }
 
 double Engine::nextEventTime() const

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <limits>
 #include <map>
 #include <stdexcept>
@@ -96,8 +97,13 @@ void Engine::gangDequeue(int gang)
 {
     GangState& g = m_gangs[static_cast<size_t>(gang)];
     GangLine& line = m_gangLines[static_cast<size_t>(g.tenant)];
+    // The line is sorted by (release, gang id), and a gang's id is unique: a binary search finds it
+    // (a line held by its tenant's quota holds tens of thousands of gangs on the 1,000-GPU day).
     const auto at =
-        std::find_if(line.waiting.begin(), line.waiting.end(), [gang](const GangWait& w) { return w.gang == gang; });
+        std::lower_bound(line.waiting.begin(), line.waiting.end(), g, [](const GangWait& w, const GangState& x) {
+            return w.release < x.release || (w.release == x.release && w.id < x.id);
+        });
+    assert(at != line.waiting.end() && at->gang == gang);
     dropWaiting(line, static_cast<std::size_t>(at - line.waiting.begin()));
 }
 
@@ -375,8 +381,15 @@ void Engine::reserveFor(int gang)
     });
     const std::size_t before = g.reserved.size();
     int need = static_cast<int>(g.members.size()) - g.done - static_cast<int>(g.reserved.size());
+    // Only GPUs with a free instance of a usable size can give one: none anywhere (the index's
+    // sizes) skips the scan, and a GPU without one costs one test of its free sizes.
+    const unsigned usable = (0xFFu << g.minSlices) & 0xFEu;
+    if ((m_s.index.availableSizes() & usable) == 0)
+        need = 0;
     for (int gpu = 0; gpu < static_cast<int>(m_s.gpus.size()) && need > 0; ++gpu) {
         GpuState& gs = m_s.gpus[static_cast<size_t>(gpu)];
+        if ((gs.freeSizes & usable) == 0)
+            continue;
         bool changed = false;
         for (int c = g.minSlices; c <= 7 && need > 0; ++c) {
             for (std::uint32_t m = gs.freeBySize[static_cast<size_t>(c)]; m != 0 && need > 0; m &= m - 1) {

@@ -26,11 +26,15 @@ void EngineState::queueAdd(int job, double k1, double k2)
     if (keepOrder) {
         assert(!r.inOrder && "a job already in the kept order comes back through queueReturn()");
         const QueueKey key{k1, k2, jobs[static_cast<size_t>(job)].id, job, 0};
-        const auto at = std::upper_bound(ordered.begin(), ordered.end(), key,
+        TenantBucket* bucket = tenantsOn ? &tenants[static_cast<size_t>(jobTenant[static_cast<size_t>(job)])] : nullptr;
+        std::vector<QueueKey>& list = bucket != nullptr ? bucket->ordered : ordered;
+        const std::size_t listCursor = bucket != nullptr ? bucket->cursor : cursor;
+        const auto at = std::upper_bound(list.begin(), list.end(), key,
                                          [](const QueueKey& a, const QueueKey& b) { return a.before(b); });
         // A new job placed before the cursor would be skipped in a round that is under way.
-        assert(static_cast<std::size_t>(at - ordered.begin()) >= cursor || cursor == 0);
-        ordered.insert(at, key);
+        assert(static_cast<std::size_t>(at - list.begin()) >= listCursor || listCursor == 0);
+        (void)listCursor;
+        list.insert(at, key);
         r.inOrder = true;
         r.k1 = k1;
         r.k2 = k2;
@@ -49,10 +53,12 @@ void EngineState::queueRetire(int job)
     if (!r.inOrder)
         return;
     const QueueKey key{r.k1, r.k2, jobs[static_cast<size_t>(job)].id, job, 0};
-    const auto at = std::lower_bound(ordered.begin(), ordered.end(), key,
+    std::vector<QueueKey>& list =
+        tenantsOn ? tenants[static_cast<size_t>(jobTenant[static_cast<size_t>(job)])].ordered : ordered;
+    const auto at = std::lower_bound(list.begin(), list.end(), key,
                                      [](const QueueKey& a, const QueueKey& b) { return a.before(b); });
-    assert(at != ordered.end() && at->job == job);
-    ordered.erase(at);
+    assert(at != list.end() && at->job == job);
+    list.erase(at);
     r.inOrder = false;
 }
 
@@ -88,6 +94,36 @@ int EngineState::tenantNext()
     return key.job;
 }
 
+int EngineState::tenantNextKept()
+{
+    // tenantNext() on the buckets' kept orders: a bucket's queued jobs not yet offered in this pass
+    // are the queued ones from its cursor on (the cursor passes only jobs offered in this pass or
+    // not queued, and no job joins the queue during a pass), so the first of them in each bucket
+    // is the top the bucket's heap would have, and the pass offers the same jobs in the same order.
+    int best = -1;
+    const QueueKey* bestKey = nullptr;
+    for (int b : passTenants) {
+        TenantBucket& t = tenants[static_cast<size_t>(b)];
+        if (t.queued == 0 || (quotaPass && t.used + t.held >= t.quota))
+            continue;
+        const std::size_t n = t.ordered.size();
+        std::size_t c = t.cursor;
+        while (c < n && !run[static_cast<size_t>(t.ordered[c].job)].queued)
+            ++c;
+        t.cursor = c;
+        if (c == n)
+            continue;
+        if (bestKey == nullptr || t.ordered[c].before(*bestKey)) {
+            best = b;
+            bestKey = &t.ordered[c];
+        }
+    }
+    if (best < 0)
+        return -1;
+    TenantBucket& t = tenants[static_cast<size_t>(best)];
+    return t.ordered[t.cursor++].job;
+}
+
 int EngineState::queueNextFromHeap()
 {
     while (!order.empty()) {
@@ -107,6 +143,10 @@ void EngineState::queueEndRound()
 {
     if (keepOrder) {
         cursor = 0;
+        if (tenantsOn) {
+            for (TenantBucket& t : tenants)
+                t.cursor = 0;
+        }
         return;
     }
     for (const QueueKey& key : offered) {

@@ -146,9 +146,13 @@ struct TenantBucket
     bool preemptible = true;
     int priority = 0;
     std::vector<QueueKey> heap; ///< lazy, like EngineState::order
-    int queued = 0;             ///< its jobs in the queue
-    int used = 0;               ///< compute slices of its running (and this round's placed) jobs
-    int held = 0;               ///< compute slices kept for its reserving gang (docs/tenants.md)
+    /// Kept-order mode (EngineState::keepOrder): its released, unfinished jobs sorted by key,
+    /// kept between steps instead of the heap, and the pass's cursor into them.
+    std::vector<QueueKey> ordered;
+    std::size_t cursor = 0;
+    int queued = 0; ///< its jobs in the queue
+    int used = 0;   ///< compute slices of its running (and this round's placed) jobs
+    int held = 0;   ///< compute slices kept for its reserving gang (docs/tenants.md)
     /// Its jobs in the order their segments started (job, segment); entries of stopped
     /// segments are dropped lazily. Starts come in time order, so the last valid entry is the
     /// latest-started running job.
@@ -173,6 +177,7 @@ struct EngineState
     /// released, unfinished job, sorted by key, kept between steps instead of the heap. A full
     /// reschedule offers nearly every job at every step, so a sorted list walked by a cursor is
     /// much cheaper than pushing and popping them all through the heap, and gives the same order.
+    /// With tenants each bucket keeps its own list (TenantBucket::ordered) and `ordered` stays empty.
     bool keepOrder = false;
     std::vector<QueueKey> ordered;
     std::size_t cursor = 0;
@@ -286,8 +291,10 @@ struct EngineState
     /// Next queued job in order not yet offered this round; -1 when none is left.
     int queueNext()
     {
+        if (tenantsOn)
+            return keepOrder ? tenantNextKept() : tenantNext();
         if (!keepOrder)
-            return tenantsOn ? tenantNext() : queueNextFromHeap();
+            return queueNextFromHeap();
         while (cursor < ordered.size()) {
             const int j = ordered[cursor++].job;
             if (run[static_cast<size_t>(j)].queued)
@@ -299,11 +306,13 @@ struct EngineState
     /// queueNext() with tenants: the first job in the scheduler's order among the buckets of
     /// the current pass (in a quota pass, only buckets under their quota).
     int tenantNext();
+    /// tenantNext() in kept-order mode: the buckets' sorted lists walked by their cursors.
+    int tenantNextKept();
     /// Placement override (pack or spread): moves a placement on instance @p instance of GPU
     /// @p gpu to a free instance of the same size on the busiest or least busy GPU.
     void overridePlacement(int job, int& gpu, int& instance) const;
     /// Starts a round: every queued job is offered again.
-    void queueBeginRound() { cursor = 0; }
+    void queueBeginRound() { cursor = 0; } // the buckets' cursors are 0 between rounds too
     /// Ends a round: offered jobs still queued go back into the heap.
     void queueEndRound();
     /// A job is finished: it leaves the kept order for good.

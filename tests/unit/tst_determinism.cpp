@@ -2,7 +2,8 @@
 // Same scenario, same seed, same result, to the last bit: the paper-fleet sample simulated twice,
 // with another scenario simulated in between, gives identical metrics and per-job results
 // (doubles compared with ==). Also: a different seed gives a different day, and the incremental
-// full reschedule (docs/engine.md, "Speed") gives what re-placing every job at every event gives.
+// full reschedule (docs/engine.md, "Speed") gives what re-placing every job at every event gives,
+// and the tenants' kept queue order (docs/tenants.md) gives what their heaps give.
 #include "basic_repartitioners.h"
 #include "engine.h"
 #include "recorder.h"
@@ -139,6 +140,36 @@ bool sameInstances(const simcore::RunResult& a, const simcore::RunResult& b)
     return true;
 }
 
+/// A scheduler as the engine sees it, but one whose queue keys may change: the engine then keeps
+/// the queue in heaps (per tenant with tenants) instead of the kept order.
+class KeysMayChange : public simcore::Scheduler
+{
+public:
+    explicit KeysMayChange(simcore::Scheduler& inner) : m_inner(inner) {}
+    void reset(const simcore::RunSetup& setup) override { m_inner.reset(setup); }
+    [[nodiscard]] Key queueKey(const simcore::EngineView& view, int j) const override
+    {
+        return m_inner.queueKey(view, j);
+    }
+    [[nodiscard]] bool queueKeyIsStatic() const override { return false; }
+    [[nodiscard]] bool choosesByWantedSizes() const override { return m_inner.choosesByWantedSizes(); }
+    void schedule(simcore::ScheduleRound& round) override { m_inner.schedule(round); }
+
+private:
+    simcore::Scheduler& m_inner;
+};
+
+simcore::RunResult runShared(const model::Scenario& sc, const std::vector<simcore::Job>& jobs,
+                             const std::string& scheduler, bool keptOrder)
+{
+    auto sched = policies::builtinRegistry().createScheduler(scheduler, {});
+    KeysMayChange heaps(*sched);
+    auto repart = policies::builtinRegistry().createRepartitioner(sc.repartitioner.id, sc.repartitioner.params);
+    simcore::Scheduler& used = keptOrder ? *sched : static_cast<simcore::Scheduler&>(heaps);
+    simcore::Engine engine(model::engineConfig(sc, 1), sc.fleetGpus(), sc.jobTypes, jobs, used, *repart);
+    return simcore::runToEnd(engine, true);
+}
+
 } // namespace
 
 class TestDeterminism : public QObject
@@ -150,6 +181,8 @@ private slots:
     void differentSeedDiffers();
     void incrementalRescheduleIsExact_data();
     void incrementalRescheduleIsExact();
+    void keptTenantOrderIsExact_data();
+    void keptTenantOrderIsExact();
 };
 
 void TestDeterminism::paperFleetTwice()
@@ -231,6 +264,52 @@ void TestDeterminism::incrementalRescheduleIsExact()
     QVERIFY(fast.result.series.powerW == full.result.series.powerW);
     QVERIFY(fast.result.series.queued == full.result.series.queued);
     QVERIFY(fast.result.series.running == full.result.series.running);
+}
+
+void TestDeterminism::keptTenantOrderIsExact_data()
+{
+    QTest::addColumn<QString>("scheduler");
+    QTest::addColumn<bool>("memory");
+    QTest::newRow("edf-most-packed") << "edf-most-packed" << false;
+    QTest::newRow("edf-most-packed, memory needs") << "edf-most-packed" << true;
+    QTest::newRow("cedf") << "cedf" << false;
+}
+
+void TestDeterminism::keptTenantOrderIsExact()
+{
+    // The shared cluster (3 tenants, gangs, GPU failures, full reschedule): each tenant's queue kept
+    // in order between events (docs/tenants.md) offers the jobs the tenants' heaps offer.
+    QFETCH(QString, scheduler);
+    QFETCH(bool, memory);
+    const model::Scenario sc = load("shared-cluster.json");
+    QVERIFY(sc.preemption == simcore::PreemptionMode::FullReschedule);
+    model::Problems problems;
+    auto jobs = model::scenarioJobs(sc, std::nullopt, problems);
+    QVERIFY(problems.empty());
+    if (memory) {
+        for (size_t j = 0; j < jobs.size(); j += 3)
+            jobs[j].memoryGiB = j % 2 == 0 ? 4.0 : 9.0;
+    }
+    const simcore::RunResult kept = runShared(sc, jobs, scheduler.toStdString(), true);
+    const simcore::RunResult heaps = runShared(sc, jobs, scheduler.toStdString(), false);
+
+    QVERIFY(kept.metrics.jobs > 4000);
+    QVERIFY(kept.platform.gangStarts > 100);
+    QVERIFY(kept.platform.gpuFailures > 0);
+    QVERIFY2(sameMetrics(kept.metrics, heaps.metrics),
+             qPrintable(figures(kept.metrics).join(' ') + " vs " + figures(heaps.metrics).join(' ')));
+    QCOMPARE(firstJobDifference(kept, heaps), -1);
+    QVERIFY(sameSegments(kept, heaps));
+    QVERIFY(sameInstances(kept, heaps));
+    QVERIFY(kept.gpuEnergyWmin == heaps.gpuEnergyWmin);
+    QCOMPARE(kept.platform.gangStarts, heaps.platform.gangStarts);
+    QCOMPARE(kept.platform.reservations, heaps.platform.reservations);
+    QCOMPARE(kept.platform.gangQuotaWaits, heaps.platform.gangQuotaWaits);
+    QCOMPARE(kept.platform.restarts, heaps.platform.restarts);
+    QVERIFY(kept.platform.lostWork1gMin == heaps.platform.lostWork1gMin);
+    QCOMPARE(kept.platform.tenantUsage.size(), heaps.platform.tenantUsage.size());
+    for (size_t t = 0; t < kept.platform.tenantUsage.size(); ++t)
+        QVERIFY(kept.platform.tenantUsage[t].hourlySliceMin == heaps.platform.tenantUsage[t].hourlySliceMin);
 }
 
 QTEST_APPLESS_MAIN(TestDeterminism)
