@@ -59,7 +59,9 @@ private:
     /// Whether the search visits every layout (docs/planning.md, "Local search").
     static bool exhaustive(const Scenario& scenario, const StaticSearchOptions& options);
     void scoreScenarioLayout();
-    const std::vector<LayoutBound>& boundsFor(const Point& point, const std::vector<simcore::FleetGpu>& fleet);
+    /// Instances per (board, profile): what a layout's bounds depend on.
+    using BoundKey = std::vector<std::pair<std::pair<const simcore::GpuModel*, int>, int>>;
+    const std::vector<LayoutBound>& boundsFor(const std::vector<simcore::FleetGpu>& fleet);
     /// Settles every layout of @p batch not settled yet (on the worker threads).
     void runBatch(const std::vector<Point>& batch);
     /// Marks @p point settled; false when it already was.
@@ -92,9 +94,9 @@ private:
     std::vector<char> m_settledIndex; ///< enumerated spaces: per layout, already in a batch
     std::set<Point> m_settledPoints;  ///< otherwise: the layouts already in a batch
 
-    std::mutex m_mutex;                                         ///< guards what follows
-    std::map<std::uint64_t, std::vector<LayoutBound>> m_bounds; ///< per instance-kind set, per seed
-    std::vector<std::pair<Point, LayoutScore>> m_top;           ///< best first, ties by point (= by index)
+    std::mutex m_mutex;                                    ///< guards what follows
+    std::map<BoundKey, std::vector<LayoutBound>> m_bounds; ///< per instance count of each profile, per seed
+    std::vector<std::pair<Point, LayoutScore>> m_top;      ///< best first, ties by point (= by index)
     std::atomic<double> m_threshold{std::numeric_limits<double>::infinity()};
     std::atomic<double> m_ceiling{-std::numeric_limits<double>::infinity()};
     std::map<Point, double> m_fullEt;   ///< layouts simulated to the end: their mean ET
@@ -124,18 +126,34 @@ void Search::setupDays(Problems& problems)
     }
 }
 
-const std::vector<LayoutBound>& Search::boundsFor(const Point& point, const std::vector<simcore::FleetGpu>& fleet)
+const std::vector<LayoutBound>& Search::boundsFor(const std::vector<simcore::FleetGpu>& fleet)
 {
-    std::lock_guard lock(m_mutex);
-    const auto kinds = m_space.kinds(point);
-    auto it = m_bounds.find(kinds);
-    if (it == m_bounds.end()) {
-        std::vector<LayoutBound> perSeed;
-        for (size_t s = 0; s < m_days.size(); ++s)
-            perSeed.emplace_back(m_days[s], m_scenario.jobTypes, fleet, m_dayBounds[s]);
-        it = m_bounds.emplace(kinds, std::move(perSeed)).first;
+    // The bounds depend on the layout through how many instances of each profile of each board
+    // it has (the GPUs' power curves are the same for every layout of the space).
+    BoundKey key;
+    for (const auto& g : fleet) {
+        for (const auto& p : g.layout) {
+            const std::pair<const simcore::GpuModel*, int> profile{g.model, p.profile};
+            const auto at = std::find_if(key.begin(), key.end(), [&](const auto& e) { return e.first == profile; });
+            if (at == key.end())
+                key.push_back({profile, 1});
+            else
+                ++at->second;
+        }
     }
-    return it->second; // std::map keeps references valid across later inserts
+    std::sort(key.begin(), key.end());
+    {
+        std::lock_guard lock(m_mutex);
+        if (const auto it = m_bounds.find(key); it != m_bounds.end())
+            return it->second; // std::map keeps references valid across later inserts
+    }
+    // Built outside the lock (a few milliseconds); a layout of the same key built meanwhile on
+    // another thread gives the same bounds, and the first one stored is kept.
+    std::vector<LayoutBound> perSeed;
+    for (size_t s = 0; s < m_days.size(); ++s)
+        perSeed.emplace_back(m_days[s], m_scenario.jobTypes, fleet, m_dayBounds[s]);
+    std::lock_guard lock(m_mutex);
+    return m_bounds.emplace(std::move(key), std::move(perSeed)).first->second;
 }
 
 bool Search::score(const std::vector<simcore::FleetGpu>& fleet, const std::vector<LayoutBound>& bounds, bool prune,
@@ -156,9 +174,10 @@ bool Search::score(const std::vector<simcore::FleetGpu>& fleet, const std::vecto
         simcore::Engine engine(engineConfig(m_scenario, m_options.seeds[s]), fleet, m_scenario.jobTypes, m_days[s],
                                *scheduler, *repartitioner);
         bool stopped = false;
+        LayoutBound::Cursor cursor;
         while (!stopped && engine.step()) {
             if (prune && ++steps % 64 == 0) {
-                const double lb = (etSum + bounds[s].runningEt(engine, capacity) + staticRest) / seeds;
+                const double lb = (etSum + bounds[s].runningEt(engine, capacity, cursor) + staticRest) / seeds;
                 // A margin of 1e-9 keeps rounding in the bound's sums from ever cutting a tie.
                 const double limit = threshold();
                 stopped = m_cancelled.load(std::memory_order_relaxed) || lb > limit * (1.0 + 1e-9);
@@ -212,7 +231,7 @@ void Search::count(size_t StaticSearchResult::*field)
 void Search::settleLayout(const Point& point)
 {
     const auto fleet = m_space.fleet(point);
-    const auto& bounds = boundsFor(point, fleet);
+    const auto& bounds = boundsFor(fleet);
     if (bounds.front().unrunnableJobs() > 0)
         return count(&StaticSearchResult::unrunnable);
     LayoutScore s;

@@ -30,6 +30,11 @@ std::string ReportRun::label() const
 simcore::RunMetrics metricsFromJson(const std::string& text)
 {
     const auto o = nlohmann::json::parse(text, nullptr, false);
+    return o.is_object() ? metricsFromJsonObject(o) : simcore::RunMetrics{};
+}
+
+simcore::RunMetrics metricsFromJsonObject(const nlohmann::json& o)
+{
     simcore::RunMetrics m;
     if (!o.is_object())
         return m;
@@ -48,6 +53,7 @@ simcore::RunMetrics metricsFromJson(const std::string& text)
     m.reconfigurations = o.value("reconfigurations", 0);
     m.preemptions = o.value("preemptions", 0);
     m.utilisation = o.value("utilisation", 0.0);
+    m.steps = o.value("steps", decltype(m.steps){0});
     // Churn (docs/engine.md, Metrics). Sessions written before it was reported lack it: the changes
     // per GPU per day follow from the stored count, fleet and makespan; the downtime does not (it
     // needs the changes' times), so it stays NaN ("n/a") unless a matching re-run supplies it.

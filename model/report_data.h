@@ -8,6 +8,8 @@
 #include "service_run.h"
 #include "verdict.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -97,6 +99,9 @@ struct ReportData
 /// missing from text stored before they were reported: the changes per GPU per day are derived from
 /// the stored count, fleet (`gpu_energy_wmin`) and makespan; the downtime is NaN (unknown).
 [[nodiscard]] simcore::RunMetrics metricsFromJson(const std::string& text);
+/// @brief The same from a parsed JSON object (a sweep's stored runs, docs/sessions.md); empty
+/// metrics when @p object is not an object.
+[[nodiscard]] simcore::RunMetrics metricsFromJsonObject(const nlohmann::json& object);
 
 /// @brief Gap of @p value above @p bound in percent (0 when the bound is 0).
 [[nodiscard]] double gapPercent(double value, double bound);

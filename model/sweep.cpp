@@ -8,6 +8,7 @@
 #include "compare.h"
 #include "results.h"
 #include "simulation.h"
+#include "sweep_checks.h"
 
 #include <algorithm>
 #include <atomic>
@@ -60,13 +61,6 @@ simcore::Layout movedLayout(const simcore::GpuModel& from, const simcore::GpuMod
         throw std::invalid_argument("a layout of " + from.name + " is not valid on " + to.name + ": " +
                                     problems.front().message);
     return out;
-}
-
-template <typename T>
-bool hasDuplicates(std::vector<T> v)
-{
-    std::sort(v.begin(), v.end());
-    return std::adjacent_find(v.begin(), v.end()) != v.end();
 }
 
 void checkOptions(const Scenario& scenario, const SweepOptions& o)

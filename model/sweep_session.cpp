@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweep_session.h"
 
+#include "report_data.h"
 #include "scenario_writer.h"
 
 #include <nlohmann/json.hpp>
@@ -88,20 +89,6 @@ Pending readDefinition(const std::string& text, const std::string& where)
     return p;
 }
 
-simcore::RunMetrics sweepMetrics(const nlohmann::json& o)
-{
-    simcore::RunMetrics m;
-    m.jobs = o.value("jobs", 0);
-    m.completed = o.value("completed", 0);
-    m.unfinished = o.value("unfinished", 0);
-    m.energyWmin = o.value("energy_wmin", 0.0);
-    m.avgTardinessMin = o.value("avg_tardiness_min", 0.0);
-    m.p95TardinessMin = o.value("p95_tardiness_min", 0.0);
-    m.et = o.value("et", 0.0);
-    m.steps = o.value("steps", decltype(m.steps){0});
-    return m;
-}
-
 /// Puts one stored run into its sweep; false when it does not fit the sweep's grid.
 bool place(Pending& p, const StoredRun& run, const nlohmann::json& metrics, const nlohmann::json& tag)
 {
@@ -123,7 +110,7 @@ bool place(Pending& p, const StoredRun& run, const nlohmann::json& metrics, cons
     if (!p.found[index]) { // a run stored twice (an array task run again) counts once
         p.found[index] = true;
         ++p.count;
-        p.result.runs[index] = sweepMetrics(metrics);
+        p.result.runs[index] = metricsFromJsonObject(metrics);
     }
     p.newestRun = std::max(p.newestRun, run.id);
     return true;

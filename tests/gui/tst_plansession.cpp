@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -99,6 +100,11 @@ void TestPlanSession::mergedSweepShowsInTheSweepView()
     ui::PlanSweepPanel* sizes = window.planPage()->sweepPanel();
     QVERIFY(sizes->result());
     QVERIFY(!sizes->isSweeping()); // rebuilt from the stored runs, not simulated again
+    // A stored sweep is a finished one: its progress bar full, not at "0%".
+    const auto* bar = sizes->findChild<QProgressBar*>();
+    QVERIFY(bar);
+    QVERIFY(bar->maximum() > bar->minimum());
+    QCOMPARE(bar->value(), bar->maximum());
     QCOMPARE(sizes->result()->cells.size(), size_t{6});
     QCOMPARE(sizes->shownLoadBox()->count(), 2);
     // The fields show the grid it swept, so that "Run sweep" would run the same one again.

@@ -45,6 +45,9 @@ void TestStoredChurn::oldMetricsWithoutFleet()
     const auto m = model::metricsFromJson(R"({"jobs": 1, "energy_wmin": 12.5})");
     QCOMPARE(m.changesPerGpuDay, 0.0);
     QVERIFY(std::isnan(m.downtimePerGpuDayMin));
+    QCOMPARE(m.steps, 0LL);
+    // The engine steps too (a stored sweep counts its events from them, model/sweep_session.cpp).
+    QCOMPARE(model::metricsFromJson(R"({"jobs": 1, "steps": 8320})").steps, 8320LL);
 }
 
 QTEST_GUILESS_MAIN(TestStoredChurn)

@@ -5,6 +5,7 @@
 #include "planjob.h"
 #include "planjobexport.h"
 #include "simulation.h"
+#include "sweep_checks.h"
 #include "sweepfields.h"
 #include "sweepview.h"
 #include "workspace.h"
@@ -90,6 +91,9 @@ void PlanSweepPanel::showStudy()
     m_result = study.result;
     m_swept = study.scenario;
     m_status->clear();
+    // A stored sweep is a finished one: its bar full, as after a sweep run here (not "0%").
+    m_progress->setRange(0, 1);
+    m_progress->setValue(m_result ? 1 : 0);
     if (m_result) {
         m_gpus->setText(gpuCountsText(m_result->gpuCounts));
         QStringList loads;
@@ -238,13 +242,13 @@ std::optional<model::SweepOptions> PlanSweepPanel::readOptions()
     const bool ok = read(tr("GPU counts"),
                          [&] {
                              o.gpuCounts = model::parseGpuCounts(compact(m_gpus));
-                             if (hasDuplicates(o.gpuCounts))
+                             if (model::hasDuplicates(o.gpuCounts))
                                  throw std::invalid_argument("a GPU count is given twice");
                          }) &&
                     read(tr("Loads"),
                          [&] {
                              o.loads = model::parseLoads(compact(m_loads));
-                             if (hasDuplicates(o.loads))
+                             if (model::hasDuplicates(o.loads))
                                  throw std::invalid_argument("a load is given twice");
                              checkSweepLoads(*scenario, o.loads);
                          }) &&

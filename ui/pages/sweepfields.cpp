@@ -5,6 +5,7 @@
 
 #include "catalog.h"
 #include "sweep.h"
+#include "sweep_checks.h"
 
 #include <QStringList>
 
@@ -45,7 +46,7 @@ std::vector<std::string> parseSweepBoards(const QString& text, const model::Scen
                                         ")");
         out.push_back(name);
     }
-    if (hasDuplicates(out))
+    if (model::hasDuplicates(out))
         throw std::invalid_argument("a board is given twice");
     return out;
 }

@@ -5,19 +5,10 @@
 
 #include <QString>
 
-#include <algorithm>
 #include <string>
 #include <vector>
 
 namespace ui {
-
-/// @brief True when @p values holds a value twice (a sweep's GPU counts, loads or boards).
-template <typename T>
-[[nodiscard]] bool hasDuplicates(std::vector<T> values)
-{
-    std::sort(values.begin(), values.end());
-    return std::adjacent_find(values.begin(), values.end()) != values.end();
-}
 
 /// @brief The Fleet size tab's board field, "A100-40GB,H100-80GB", as names known to runSweep (the
 /// scenario's boards and the catalog's); an empty field is the scenario's first board
