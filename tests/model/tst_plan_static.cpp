@@ -12,7 +12,7 @@
 #include <QTest>
 
 #include <algorithm>
-#include <cstring>
+#include <bit>
 
 namespace {
 
@@ -78,7 +78,7 @@ std::vector<Brute> bruteForce(model::Scenario s, const std::vector<std::uint64_t
 
 bool sameBits(double a, double b)
 {
-    return std::memcmp(&a, &b, sizeof a) == 0;
+    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
 }
 
 } // namespace
