@@ -6,6 +6,8 @@
 // Either way each case's result depends only on its index, so the results are the same whatever
 // the number of shards, ranks and threads.
 
+#include "bytes.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -54,59 +56,8 @@ public:
     [[nodiscard]] virtual int processes() const = 0;
 };
 
-/// @brief Plain values to bytes and back, for case results sent between processes (same
-/// machine type everywhere: an MPI job runs one build of MIGsight).
-class Bytes
-{
-public:
-    template <typename T>
-    void put(const T& v)
-    {
-        static_assert(std::is_trivially_copyable_v<T>);
-        m_data.append(reinterpret_cast<const char*>(&v), sizeof v);
-    }
-    void putString(const std::string& s)
-    {
-        put<std::uint64_t>(s.size());
-        m_data += s;
-    }
-    [[nodiscard]] const std::string& data() const { return m_data; }
-
-private:
-    std::string m_data;
-};
-
-class BytesReader
-{
-public:
-    explicit BytesReader(const std::string& data) : m_data(data) {}
-    template <typename T>
-    T get()
-    {
-        static_assert(std::is_trivially_copyable_v<T>);
-        T v{};
-        need(sizeof v);
-        std::memcpy(&v, m_data.data() + m_pos, sizeof v);
-        m_pos += sizeof v;
-        return v;
-    }
-    std::string getString()
-    {
-        const auto n = get<std::uint64_t>();
-        need(n);
-        std::string s = m_data.substr(m_pos, n);
-        m_pos += n;
-        return s;
-    }
-
-private:
-    void need(std::uint64_t n) const
-    {
-        if (n > m_data.size() - m_pos)
-            throw std::runtime_error("a case result received from another process is cut short");
-    }
-    const std::string& m_data;
-    size_t m_pos = 0;
-};
+/// @brief Case results as bytes (simcore/bytes.h).
+using simcore::Bytes;
+using simcore::BytesReader;
 
 } // namespace model

@@ -2,6 +2,7 @@
 #pragma once
 // Internal to policies/rl: what the SMART-MIG (PPO) and dynamic-rl (Q-learning) trainers share.
 
+#include "bytes.h"
 #include "registry.h"
 #include "rl_train.h"
 #include "rl_weights_json.h"
@@ -37,64 +38,19 @@ void parallelFor(int n, unsigned threads, F f)
         t.join();
 }
 
-/// The bytes of a day's result sent between processes (TrainSettings::distribute; one build of
-/// MIGsight runs on every process, so plain values are copied as they are in memory).
-class DayBytes
+/// A day's result sent between processes (TrainSettings::distribute), as simcore/bytes.h writes it.
+using DayBytes = simcore::Bytes;
+using DayBytesReader = simcore::BytesReader;
+
+/// @p Config's defaults with TrainSettings' days per iteration.
+template <typename Config>
+Config configFor(const TrainSettings& st)
 {
-public:
-    template <typename T>
-    void put(const T& v)
-    {
-        static_assert(std::is_trivially_copyable_v<T>);
-        m_data.append(reinterpret_cast<const char*>(&v), sizeof v);
-    }
-    template <typename T>
-    void putVector(const std::vector<T>& v)
-    {
-        put<std::uint64_t>(v.size());
-        m_data.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T));
-    }
-    [[nodiscard]] std::string take() { return std::move(m_data); }
-
-private:
-    std::string m_data;
-};
-
-class DayBytesReader
-{
-public:
-    explicit DayBytesReader(const std::string& data) : m_data(data) {}
-    template <typename T>
-    T get()
-    {
-        static_assert(std::is_trivially_copyable_v<T>);
-        T v{};
-        need(sizeof v);
-        std::memcpy(&v, m_data.data() + m_pos, sizeof v);
-        m_pos += sizeof v;
-        return v;
-    }
-    template <typename T>
-    std::vector<T> getVector()
-    {
-        const auto n = get<std::uint64_t>();
-        if (n > (m_data.size() - m_pos) / sizeof(T))
-            need(m_data.size()); // more elements than bytes left: cut short
-        std::vector<T> v(static_cast<size_t>(n));
-        std::memcpy(v.data(), m_data.data() + m_pos, v.size() * sizeof(T));
-        m_pos += v.size() * sizeof(T);
-        return v;
-    }
-
-private:
-    void need(size_t n) const
-    {
-        if (n > m_data.size() - m_pos)
-            throw std::runtime_error("a training day received from another process is cut short");
-    }
-    const std::string& m_data;
-    size_t m_pos = 0;
-};
+    Config c;
+    if (st.daysPerIteration > 0)
+        c.daysPerIteration = st.daysPerIteration;
+    return c;
+}
 
 /// compute(i) for every day i in [0, n), by index: on TrainSettings::distribute when set (each
 /// result through encode/decode), else on @p st's rollout threads.

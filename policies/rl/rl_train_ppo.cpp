@@ -301,25 +301,16 @@ Json ppoSettingsJson(const PpoConfig& c, const TrainSettings& s)
 
 } // namespace
 
-/// The PPO settings of a run: the defaults with TrainSettings' days per iteration.
-PpoConfig ppoConfig(const TrainSettings& st)
-{
-    PpoConfig c;
-    if (st.daysPerIteration > 0)
-        c.daysPerIteration = st.daysPerIteration;
-    return c;
-}
-
 Json ppoSettingsJson(const TrainSettings& st)
 {
-    return ppoSettingsJson(ppoConfig(st), st);
+    return ppoSettingsJson(configFor<PpoConfig>(st), st);
 }
 
 TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, Session& ses,
                           const std::filesystem::path& out)
 {
     Ppo p;
-    p.cfg = ppoConfig(st);
+    p.cfg = configFor<PpoConfig>(st);
     p.init(st.seed);
     TrainResult result;
     if (std::filesystem::exists(ses.checkpoint)) {

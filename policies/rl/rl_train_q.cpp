@@ -72,24 +72,15 @@ Json qSettingsJson(const QConfig& c, const TrainSettings& s)
 
 } // namespace
 
-/// The Q-learning settings of a run: the defaults with TrainSettings' days per iteration.
-QConfig qConfig(const TrainSettings& st)
-{
-    QConfig c;
-    if (st.daysPerIteration > 0)
-        c.daysPerIteration = st.daysPerIteration;
-    return c;
-}
-
 Json qSettingsJson(const TrainSettings& st)
 {
-    return qSettingsJson(qConfig(st), st);
+    return qSettingsJson(configFor<QConfig>(st), st);
 }
 
 TrainResult trainDynamic(const TrainEnvironment& env, const TrainSettings& st, Session& ses,
                          const std::filesystem::path& out)
 {
-    const QConfig cfg = qConfig(st);
+    const QConfig cfg = configFor<QConfig>(st);
     DynamicRlWeights w;
     w.epochMin = st.epochMin;
     w.q.assign(w.stateCount() * static_cast<size_t>(w.configs), cfg.initialQ);
