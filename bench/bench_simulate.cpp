@@ -229,16 +229,20 @@ void largeFleet(int gpus, double multiplier, simcore::PreemptionMode mode, bool 
     simcore::EngineConfig config;
     config.mode = mode;
     const auto t1 = Clock::now();
+    const double cpu1 = cpuMs();
     simcore::Engine engine(config, fleet, types, jobs, *scheduler, *repartitioner);
     const auto result = simcore::runToEnd(engine, series);
     const double simMs = msSince(t1);
+    const double simCpuMs = cpuMs() - cpu1;
     std::printf("%d GPUs, %zu jobs (diurnal x%.0f), mode %s, time series %s:\n", gpus, jobs.size(), multiplier,
                 mode == simcore::PreemptionMode::FullReschedule  ? "full-reschedule"
                 : mode == simcore::PreemptionMode::OnRepartition ? "on-repartition"
                                                                  : "none",
                 series ? "on" : "off");
-    std::printf("  generate %.0f ms, simulate %.0f ms, %lld event times, %.2f M events/s, peak RSS %ld MiB\n", genMs,
-                simMs, result.metrics.steps, static_cast<double>(result.metrics.steps) / simMs / 1000.0, peakRssMiB());
+    std::printf("  generate %.0f ms, simulate %.0f ms wall, %.0f ms CPU, %lld event times, %.2f M events/s, peak RSS "
+                "%ld MiB\n",
+                genMs, simMs, simCpuMs, result.metrics.steps,
+                static_cast<double>(result.metrics.steps) / simMs / 1000.0, peakRssMiB());
     std::printf("  energy %.4g W*min, avg tardiness %.4f min, unfinished %d\n", result.metrics.energyWmin,
                 result.metrics.avgTardinessMin, result.metrics.unfinished);
     if (gpus == 1000 && !series && mode == simcore::PreemptionMode::OnRepartition) {
