@@ -67,10 +67,16 @@ private:
     /// Marks @p point settled; false when it already was.
     bool markSettled(const Point& point);
     void worker(const std::vector<Point>& batch);
-    void settleLayout(const Point& point);
+    /// Settles one layout; counts it in m_result and, when given, in @p tally too.
+    void settleLayout(const Point& point, StaticSearchResult* tally = nullptr);
     /// Steepest descent over neighbours from @p start, until the best layout no longer changes.
     void descend(const Point& start);
     void visitTheRest();
+    /// visitTheRest() over the processes of m_options.distributor.
+    void visitTheRestShared();
+    /// A block of the shared search: its layouts' counts and its layouts in this process's top list.
+    [[nodiscard]] std::string settleBlock(size_t block);
+    void mergeBlock(const std::string& bytes);
     /// Scores one layout; false when a bound stopped it (it cannot enter the top list).
     /// @p stoppedAbove receives the threshold the layout's bound passed when it was stopped.
     bool score(const std::vector<simcore::FleetGpu>& fleet, const std::vector<LayoutBound>& bounds, bool prune,
@@ -83,8 +89,8 @@ private:
     {
         return std::max(m_threshold.load(std::memory_order_relaxed), m_ceiling.load(std::memory_order_relaxed));
     }
-    /// Counts a settled layout under @p field and reports progress.
-    void count(size_t StaticSearchResult::*field);
+    /// Counts a settled layout under @p field (in @p tally too, when given) and reports progress.
+    void count(size_t StaticSearchResult::*field, StaticSearchResult* tally = nullptr);
 
     const Scenario& m_scenario;
     const StaticSearchOptions& m_options;
@@ -103,6 +109,7 @@ private:
     std::map<Point, double> m_prunedAt; ///< layouts stopped or skipped: their ET is above this
     std::atomic<size_t> m_next{0};
     std::atomic<bool> m_cancelled{false};
+    bool m_shared = false; ///< in visitTheRestShared(): the distributor reports progress
     size_t m_done = 0;
     size_t m_lastReported = 0;
     std::string m_error; ///< the first exception of a worker
@@ -215,50 +222,54 @@ void Search::offer(const Point& point, LayoutScore score)
         m_threshold.store(m_top.back().second.et, std::memory_order_relaxed);
 }
 
-void Search::count(size_t StaticSearchResult::*field)
+void Search::count(size_t StaticSearchResult::*field, StaticSearchResult* tally)
 {
     std::lock_guard lock(m_mutex);
     m_result.*field += 1;
+    if (tally)
+        tally->*field += 1;
     m_done += 1;
     const size_t total = m_result.exhaustive ? m_result.layouts : 0;
-    if (m_options.progress && (m_done - m_lastReported >= 64 || m_done == total)) {
+    if (m_options.progress && !m_shared && (m_done - m_lastReported >= 64 || m_done == total)) {
         m_lastReported = m_done;
         if (!m_options.progress(m_done, total))
             m_cancelled = true;
     }
 }
 
-void Search::settleLayout(const Point& point)
+void Search::settleLayout(const Point& point, StaticSearchResult* tally)
 {
     const auto fleet = m_space.fleet(point);
     const auto& bounds = boundsFor(fleet);
     if (bounds.front().unrunnableJobs() > 0)
-        return count(&StaticSearchResult::unrunnable);
+        return count(&StaticSearchResult::unrunnable, tally);
     LayoutScore s;
     for (const auto& b : bounds)
         s.boundEt += b.staticEt() / static_cast<double>(bounds.size());
     const double limit = threshold();
     if (m_options.prune && s.boundEt > limit * (1.0 + 1e-9)) {
         notePruned(point, limit);
-        return count(&StaticSearchResult::skipped);
+        return count(&StaticSearchResult::skipped, tally);
     }
     double stoppedAbove = 0.0;
     const bool finished = score(fleet, bounds, m_options.prune, s, &stoppedAbove);
     {
         std::lock_guard lock(m_mutex);
         m_result.events += s.events;
+        if (tally)
+            tally->events += s.events;
         if (finished)
             m_fullEt[point] = s.et;
     }
     if (!finished) {
         notePruned(point, stoppedAbove);
-        return count(&StaticSearchResult::stoppedEarly);
+        return count(&StaticSearchResult::stoppedEarly, tally);
     }
     s.configs = m_space.numbers(point);
     for (const auto& f : fleet)
         s.layouts.push_back(f.layout);
     offer(point, std::move(s));
-    count(&StaticSearchResult::simulated);
+    count(&StaticSearchResult::simulated, tally);
 }
 
 void Search::worker(const std::vector<Point>& batch)
@@ -405,6 +416,100 @@ void Search::visitTheRest()
     }
 }
 
+// The exhaustive search over the processes of an MPI job (docs/cluster.md, "Planning"). Every
+// process has scored the scenario's layout and made the descent (the same work, so the same top
+// list and the same settled layouts everywhere); the layouts left are handed out in blocks. A
+// process prunes with its own top list, whose last ET is never below the whole search's: a layout
+// of the final top list is never pruned anywhere, and it is still in its process's top list when
+// its block ends (fewer than `top` layouts beat it). So each block sends back its layouts that
+// are in its process's top list then, and the final list is the best of the descent's list and
+// of those: the very list of one process. The counts (simulated, stopped, skipped) depend on
+// what each process knew when, as they do on the threads.
+namespace {
+constexpr size_t kSharedBlock = 256; ///< layouts per block handed out (a few seconds of work at most)
+} // namespace
+
+std::string Search::settleBlock(size_t block)
+{
+    const size_t from = block * kSharedBlock;
+    const size_t to = std::min(m_space.size(), from + kSharedBlock);
+    StaticSearchResult tally;
+    for (size_t k = from; k < to && !m_cancelled.load(std::memory_order_relaxed); ++k) {
+        if (m_settledIndex[k] == 0) // read only: the descent's marks
+            settleLayout(m_space.point(k), &tally);
+    }
+    Bytes b;
+    for (const size_t v : {tally.simulated, tally.stoppedEarly, tally.skipped, tally.unrunnable, tally.events})
+        b.put<std::uint64_t>(v);
+    std::lock_guard lock(m_mutex);
+    for (const auto& [point, score] : m_top) {
+        const size_t k = m_space.index(point);
+        if (k < from || k >= to || m_settledIndex[k] != 0) // the descent's are on every process already
+            continue;
+        b.put<std::uint8_t>(1);
+        b.put<std::uint64_t>(k);
+        for (const double v : {score.et, score.energyWmin, score.avgTardinessMin, score.p95TardinessMin, score.boundEt})
+            b.put(v);
+        b.putVector(score.etBySeed);
+        b.put<std::uint64_t>(score.events);
+    }
+    b.put<std::uint8_t>(0);
+    return b.take();
+}
+
+void Search::mergeBlock(const std::string& bytes)
+{
+    BytesReader in(bytes);
+    for (size_t StaticSearchResult::*field :
+         {&StaticSearchResult::simulated, &StaticSearchResult::stoppedEarly, &StaticSearchResult::skipped,
+          &StaticSearchResult::unrunnable, &StaticSearchResult::events})
+        m_result.*field += static_cast<size_t>(in.get<std::uint64_t>());
+    while (in.get<std::uint8_t>() != 0) {
+        const auto k = static_cast<size_t>(in.get<std::uint64_t>());
+        if (k >= m_space.size())
+            throw std::runtime_error("a process sent a layout outside the search space");
+        const Point point = m_space.point(k);
+        LayoutScore s;
+        s.et = in.get<double>();
+        s.energyWmin = in.get<double>();
+        s.avgTardinessMin = in.get<double>();
+        s.p95TardinessMin = in.get<double>();
+        s.boundEt = in.get<double>();
+        s.etBySeed = in.getVector<double>();
+        s.events = static_cast<size_t>(in.get<std::uint64_t>());
+        s.configs = m_space.numbers(point);
+        for (const auto& f : m_space.fleet(point))
+            s.layouts.push_back(f.layout);
+        offer(point, std::move(s));
+    }
+}
+
+void Search::visitTheRestShared()
+{
+    const size_t blocks = (m_space.size() + kSharedBlock - 1) / kSharedBlock;
+    std::vector<size_t> order(blocks);
+    for (size_t b = 0; b < blocks; ++b)
+        order[b] = b;
+    // What every process knows the same: the descent's top list and counts.
+    const auto descent = m_top;
+    StaticSearchResult counted = m_result;
+    m_shared = true;
+    const size_t total = m_space.size();
+    const auto progress = [&](size_t done, size_t) {
+        if (m_options.progress)
+            (void)m_options.progress(std::min(total, done * kSharedBlock), total);
+    };
+    const auto results = m_options.distributor->run(
+        order, m_options.threads, [&](size_t b) { return settleBlock(b); }, progress);
+    m_top = descent;
+    for (size_t StaticSearchResult::*field :
+         {&StaticSearchResult::simulated, &StaticSearchResult::stoppedEarly, &StaticSearchResult::skipped,
+          &StaticSearchResult::unrunnable, &StaticSearchResult::events})
+        m_result.*field = counted.*field;
+    for (const auto& r : results)
+        mergeBlock(r);
+}
+
 StaticSearchResult Search::run(Problems& problems)
 {
     if (m_options.seeds.empty() || m_options.seeds.size() > 1000)
@@ -431,7 +536,13 @@ StaticSearchResult Search::run(Problems& problems)
     Point own;
     if (m_space.scenarioPoint(own, true))
         descend(own);
-    if (m_result.exhaustive) {
+    const bool shared = m_options.distributor && m_options.distributor->processes() > 1;
+    if (shared && !m_result.exhaustive)
+        throw std::invalid_argument("a local search is not shared over processes (each step depends on the last): "
+                                    "run it as one process, or search every layout with --method exhaustive");
+    if (shared) {
+        visitTheRestShared();
+    } else if (m_result.exhaustive) {
         visitTheRest();
     } else {
         for (const auto& start : m_space.uniformPoints())

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "compare.h"
+#include "distribution.h"
 #include "problems.h"
 #include "scenario.h"
 
@@ -36,6 +37,11 @@ struct StaticSearchOptions
     /// total is not known in advance); false cancels the search
     /// (searchStaticLayouts() then throws Cancelled). Called from worker threads, one at a time.
     std::function<bool(size_t settled, size_t total)> progress;
+    /// Processes of an MPI job (docs/cluster.md, "Planning"): an exhaustive search hands its
+    /// layouts out to them in blocks and gathers every process's best; the top list is the same as
+    /// one process's. Null, or a single process: the search runs here alone. Under it the progress
+    /// hook is called on the first process only, and its answer cannot cancel.
+    const CaseDistributor* distributor = nullptr;
 };
 
 /// @brief One candidate fleet layout with its scores (means over the seeds).

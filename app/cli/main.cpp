@@ -166,8 +166,9 @@ Python policies: simulate, compare, sweep, plan, playback and policies take --pl
 command, its scenario and its --scheduler, --repartitioner and --runs may name them (docs/python.md,
 Plugins).
 
-MPI: started by mpirun or srun (in a build with MPI), sweep and compare share their runs over
-the ranks; rank 0 prints and writes the results, the same as one process (docs/cluster.md).
+MPI: started by mpirun or srun (in a build with MPI), sweep and compare share their runs, train
+its days and plan --search static (exhaustive) its layouts over the ranks; rank 0 prints and
+writes the results, the same as one process (docs/cluster.md).
 
 Options:
   --help       this text
@@ -242,9 +243,11 @@ int runMain(std::vector<std::string> words)
     const std::string command = words[0];
     words.erase(words.begin());
     try {
-        if (cli::mpiSize() > 1 && command != "sweep" && command != "compare" && command != "train")
-            throw cli::UsageError("runs as one process: under MPI only sweep, compare and train share their work "
-                                  "over the ranks; start it without mpirun or with one rank (docs/cluster.md)");
+        if (cli::mpiSize() > 1 && command != "sweep" && command != "compare" && command != "train" &&
+            !(command == "plan" && cli::searchKind(words) == "static"))
+            throw cli::UsageError("runs as one process: under MPI only sweep, compare, train and plan --search static "
+                                  "share their work over the ranks; start it without mpirun or with one rank "
+                                  "(docs/cluster.md)");
         if (command != "reproduce") // its --out is a folder (checked by the command)
             cli::checkOutputOptions(words);
         // Python policies (docs/python.md, "Plugins"): loaded before the command reads its scenario,
@@ -274,8 +277,7 @@ int runMain(std::vector<std::string> words)
         if (command == "import")
             return cli::runImport(words, std::cout, std::cerr);
         if (command == "plan") {
-            const auto search = std::find(words.begin(), words.end(), "--search");
-            const std::string kind = search != words.end() && search + 1 != words.end() ? *(search + 1) : "";
+            const std::string kind = cli::searchKind(words);
             if (kind == "static")
                 return cli::runPlanStatic(words, std::cout, std::cerr);
             if (kind == "day")

@@ -4,6 +4,7 @@
 #include "atomic_file.h"
 #include "commands.h"
 #include "compare.h"
+#include "mpi_layer.h"
 #include "plan_session.h"
 #include "plan_static.h"
 #include "result_json.h"
@@ -167,6 +168,12 @@ int writePlanJob(const Args& args, const model::Scenario& scenario, std::ostream
 
 } // namespace
 
+std::string searchKind(const std::vector<std::string>& words)
+{
+    const auto search = std::find(words.begin(), words.end(), "--search");
+    return search != words.end() && search + 1 != words.end() ? *(search + 1) : "";
+}
+
 int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std::ostream& err)
 {
     const Args args(words, {"--json", "--no-prune", "--quiet"},
@@ -179,7 +186,7 @@ int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std:
     (void)planScheduler(args, scenario);
     auto o = options(args); // checked here, not on the cluster
     if (args.value("--job-folder"))
-        return writePlanJob(args, scenario, out);
+        return mpiRank() == 0 ? writePlanJob(args, scenario, out) : kExitOk;
     const auto db = args.value("--db");
     if (db) // a read-only, damaged or newer session is refused before a long search
         model::checkStudyTarget(*db);
@@ -196,11 +203,15 @@ int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std:
         }
         return true;
     };
+    // Under MPI the layouts are shared over the ranks; rank 0 prints and writes (docs/cluster.md).
+    o.distributor = mpiDistributor();
     const auto t0 = std::chrono::steady_clock::now();
     const auto result = model::searchStaticLayouts(scenario, o, problems);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (printProblems(err, problems))
         return kExitBadInput;
+    if (mpiRank() != 0)
+        return kExitOk;
     const std::string json = resultJson(scenario, o, result);
     emitResult(args, out, json, [&] { printText(out, scenario, o, result, seconds); });
     if (db)

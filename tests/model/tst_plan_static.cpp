@@ -76,6 +76,29 @@ std::vector<Brute> bruteForce(model::Scenario s, const std::vector<std::uint64_t
     return out;
 }
 
+/// Stands in for the processes of an MPI job: hands the blocks out backwards on this thread, so the
+/// search's merge of the blocks' results is checked without MPI (tests/cluster runs the real one).
+class BackwardsDistributor final : public model::CaseDistributor
+{
+public:
+    std::vector<std::string> run(const std::vector<size_t>& order, unsigned /*threads*/,
+                                 const std::function<std::string(size_t)>& compute,
+                                 const std::function<void(size_t, size_t)>& progress) const override
+    {
+        std::vector<std::string> results(order.size());
+        for (size_t k = order.size(); k-- > 0;) {
+            results[order[k]] = compute(order[k]);
+            if (progress)
+                progress(order.size() - k, order.size());
+        }
+        ++m_runs;
+        return results;
+    }
+    int rank() const override { return 0; }
+    int processes() const override { return 2; }
+    mutable int m_runs = 0;
+};
+
 bool sameBits(double a, double b)
 {
     return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
@@ -99,6 +122,7 @@ private slots:
     void localSearchIsExactOnWhatItVisits();
     void autoWalksLargeSpacesLocally();
     void cancels();
+    void sharedSearchEqualsOneProcess();
 };
 
 void TestPlanStatic::countsMultisets()
@@ -372,4 +396,39 @@ void TestPlanStatic::cancels()
 }
 
 QTEST_GUILESS_MAIN(TestPlanStatic)
+void TestPlanStatic::sharedSearchEqualsOneProcess()
+{
+    // 3 GPUs over the fleet-12 list: 364 layouts, two blocks, the last one first.
+    const auto scenario = smallFleet(3, 6.0, 6.0);
+    model::StaticSearchOptions o;
+    o.seeds = {1, 2};
+    o.top = 6;
+    o.threads = 1;
+    model::Problems problems;
+    const auto one = model::searchStaticLayouts(scenario, o, problems);
+    BackwardsDistributor distributor;
+    o.distributor = &distributor;
+    size_t lastProgress = 0;
+    o.progress = [&](size_t settled, size_t total) {
+        lastProgress = settled;
+        return settled <= total;
+    };
+    const auto shared = model::searchStaticLayouts(scenario, o, problems);
+    QVERIFY(problems.empty());
+    QCOMPARE(distributor.m_runs, 1);
+    QCOMPARE(lastProgress, one.layouts);
+    QCOMPARE(shared.best.size(), one.best.size());
+    for (size_t i = 0; i < one.best.size(); ++i) {
+        QCOMPARE(shared.best[i].configs, one.best[i].configs);
+        QVERIFY(sameBits(shared.best[i].et, one.best[i].et));
+        QVERIFY(sameBits(shared.best[i].energyWmin, one.best[i].energyWmin));
+        QCOMPARE(shared.best[i].etBySeed.size(), one.best[i].etBySeed.size());
+        QCOMPARE(shared.best[i].layouts, one.best[i].layouts);
+    }
+    QCOMPARE(shared.simulated + shared.stoppedEarly + shared.skipped + shared.unrunnable, shared.layouts);
+    // A local search is one path of steps: not shared.
+    o.method = model::SearchMethod::Local;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, (void)model::searchStaticLayouts(scenario, o, problems));
+}
+
 #include "tst_plan_static.moc"
