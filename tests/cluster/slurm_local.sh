@@ -4,7 +4,8 @@
 # (docs/cluster.md, "Testing on one machine"): munged, slurmctld and slurmd with a configuration
 # generated in a temporary folder, examples/slurm/sweep-array.sbatch submitted with
 # `sbatch --array=0-2 --wait`, the shards merged with `sessions merge` and compared with the
-# same sweep run in one process. Exits 77 (skipped) when it cannot run here: not root, Slurm or
+# same sweep run in one process; with MPI (MIGSIGHT_MPI=1) also examples/slurm/sweep-mpi.sbatch
+# (sbatch --ntasks=2) and srun --mpi=pmix, each against one process. Exits 77 (skipped) when it cannot run here: not root, Slurm or
 # munge not installed, or the daemons do not come up.
 # Usage: slurm_local.sh MIGSIGHT_CLI SOURCE_DIR
 set -uo pipefail
@@ -121,4 +122,38 @@ a, b = runs(sys.argv[1]), runs(sys.argv[2])
 print(f"slurm_local: merged {len(a)} runs from the array job, {len(b)} from one process")
 sys.exit(0 if a == b and len(a) == 36 else 1)
 PY
+
+# The MPI recipes, when this build has MPI (MIGSIGHT_MPI=1 from CTest): the same sweep as one MPI
+# job under Slurm, first examples/slurm/sweep-mpi.sbatch (mpirun inside the allocation), then
+# srun --mpi=pmix launching the ranks itself. Both must print what one process prints.
+if [ "${MIGSIGHT_MPI:-0}" = 1 ] && command -v mpirun >/dev/null; then
+    "$cli" sweep samples/quickstart.json "${sweep[@]}" --quiet --out "$tmp/whole-sweep.json" >/dev/null ||
+        fail "the one-process sweep (--out) failed"
+    # OpenMPI's settings for one machine (tests/cluster/mpirun_local.sh), through its environment.
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_btl=self,vader,tcp \
+        OMPI_MCA_btl_tcp_if_include=lo OMPI_MCA_oob_tcp_if_include=lo \
+        OMPI_MCA_btl_vader_single_copy_mechanism=none OMPI_MCA_hwloc_base_binding_policy=none
+    mkdir -p "$tmp/mpi"
+    if ! (cd "$tmp/mpi" && cp -r "$src/samples" . &&
+          MIGSIGHT_CLI="$cli" SCENARIO=samples/quickstart.json GPUS=1-4 LOADS=0.5,1,2 SEEDS=1-3 \
+              timeout 90 sbatch --ntasks=2 --wait --quiet --export=ALL "$src/examples/slurm/sweep-mpi.sbatch"); then
+        cat "$tmp"/mpi/migsight-sweep-mpi-*.out 2>/dev/null
+        show_logs
+        fail "the MPI job (sweep-mpi.sbatch) did not finish successfully"
+    fi
+    cmp -s "$tmp/mpi/sweep.json" "$tmp/whole-sweep.json" || fail "the MPI job's sweep.json differs from one process's"
+    grep -q "on 2 MPI ranks" "$tmp"/mpi/migsight-sweep-mpi-*.out ||
+        fail "the MPI job did not run on 2 ranks: $(cat "$tmp"/mpi/migsight-sweep-mpi-*.out)"
+    echo "slurm_local: the MPI job (sbatch --ntasks=2, mpirun) wrote the one-process sweep"
+    if srun --mpi=list 2>&1 | grep -qw pmix; then
+        "$cli" sweep samples/quickstart.json "${sweep[@]}" --json >"$tmp/whole-sweep-stdout.json" ||
+            fail "the one-process sweep (--json) failed"
+        timeout 90 srun --mpi=pmix --ntasks=2 "$cli" sweep samples/quickstart.json "${sweep[@]}" --json \
+            >"$tmp/srun.json" 2>"$tmp/srun.err" || { cat "$tmp/srun.err"; fail "srun --mpi=pmix failed"; }
+        cmp -s "$tmp/srun.json" "$tmp/whole-sweep-stdout.json" || { cat "$tmp/srun.err"; fail "srun --mpi=pmix printed another sweep"; }
+        echo "slurm_local: srun --mpi=pmix --ntasks=2 printed the one-process sweep"
+    else
+        echo "slurm_local: this Slurm has no pmix plugin: srun --mpi=pmix not tried"
+    fi
+fi
 echo "slurm_local: passed"
