@@ -32,7 +32,14 @@ namespace {
 
 constexpr int kTagAsk = 1;  ///< rank > 0 -> 0: the result of a case (or none) and a request for the next
 constexpr int kTagCase = 2; ///< 0 -> rank > 0: the next case index, -1 when there is none left
-constexpr auto kPoll = std::chrono::microseconds(200);
+/// How long a rank's main thread sleeps between looks at its messages. Each look wakes the thread
+/// (a context switch and a pass of MPI's progress engine): at 0.2 ms two ranks used 24-29% more
+/// CPU than one process on a sweep of the paper fleet, at 2 ms 7-10%, most of it OpenMPI's start
+/// (docs/cluster.md, "Measured"). Each thread of a rank > 0 has a second case queued
+/// (kCasesPerThread), so the reply's latency does not idle it.
+constexpr auto kPoll = std::chrono::microseconds(2000);
+/// Cases a rank > 0 keeps asked for per computing thread: the one it computes and the next one.
+constexpr unsigned kCasesPerThread = 2;
 
 bool g_started = false;
 int g_rank = 0;
@@ -177,11 +184,12 @@ private:
         std::vector<std::thread> pool;
         for (unsigned i = 0; i < threads; ++i)
             pool.emplace_back(local);
-        // Each other rank keeps asking until it is told there is nothing left, once per thread.
+        // Each other rank keeps asking until it is told there is nothing left, once per slot (kCasesPerThread per
+        // thread).
         int asking = 0;
         int slots = 0;
         {
-            // The ranks tell their thread counts first.
+            // The ranks tell their slot counts first.
             std::vector<int> counts(static_cast<size_t>(g_size), 0);
             int mine = 0;
             MPI_Gather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
@@ -228,7 +236,8 @@ private:
     /// Ranks > 0: the main thread talks to rank 0, the threads compute.
     static void work(unsigned threads, const std::function<std::string(size_t)>& compute)
     {
-        int mine = static_cast<int>(threads);
+        const unsigned slots = kCasesPerThread * threads; // cases asked for at any time
+        int mine = static_cast<int>(slots);
         MPI_Gather(&mine, 1, MPI_INT, nullptr, 0, MPI_INT, 0, MPI_COMM_WORLD);
         std::mutex mutex;
         std::condition_variable wake;
@@ -254,10 +263,10 @@ private:
         std::vector<std::thread> pool;
         for (unsigned i = 0; i < threads; ++i)
             pool.emplace_back(local);
-        for (unsigned i = 0; i < threads; ++i)
+        for (unsigned i = 0; i < slots; ++i)
             sendBytes(askMessage(-1, {true, {}}), 0, kTagAsk);
         unsigned retired = 0;
-        while (retired < threads) {
+        while (retired < slots) {
             int flag = 0;
             MPI_Iprobe(0, kTagCase, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
             if (flag) {
