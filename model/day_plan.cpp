@@ -108,11 +108,11 @@ DayPlanScore scoreOf(const CompareResult& r, std::string label, PolicyChoice rep
 
 /// Runs one repartitioner on every day; a policy that cannot run this fleet is a result.
 DayPlanScore runPolicy(const Scenario& scenario, const PolicyChoice& scheduler, const std::string& label,
-                       const PolicyChoice& repartitioner, const std::vector<std::uint64_t>& seeds, unsigned threads,
-                       Problems& problems)
+                       const PolicyChoice& repartitioner, const DayPlanOptions& options, Problems& problems)
 {
     try {
-        const auto r = compare(scenario, {{scheduler, repartitioner}}, seeds, std::nullopt, problems, threads);
+        const auto r = compareVariants({{"", scenario, options.seeds}}, {{scheduler, repartitioner}}, std::nullopt,
+                                       problems, options.threads, {}, options.distributor);
         return scoreOf(r, label, repartitioner);
     } catch (const Cancelled&) {
         throw;
@@ -210,8 +210,7 @@ DayPlanResult planDay(const Scenario& scenario, const DayPlanOptions& options, P
     }
     planFirstDay(scenario, scheduler, days.front(), options.seeds.front(), settings, out);
     checkKeepGoing(options);
-    out.scores.push_back(
-        runPolicy(scenario, scheduler, "fluid-plan", out.fluidPolicy, options.seeds, options.threads, problems));
+    out.scores.push_back(runPolicy(scenario, scheduler, "fluid-plan", out.fluidPolicy, options, problems));
     if (options.refine > 0) {
         out.refinement.holdout = holdoutSeeds(options);
         std::vector<std::vector<simcore::Job>> held;
@@ -221,21 +220,18 @@ DayPlanResult planDay(const Scenario& scenario, const DayPlanOptions& options, P
         PolicyChoice mean = out.fluidPolicy;
         mean.params["counts"] = policies::fluidCountsText(out.refinement.start);
         checkKeepGoing(options);
-        out.scores.push_back(
-            runPolicy(scenario, scheduler, "fluid start", mean, options.seeds, options.threads, problems));
+        out.scores.push_back(runPolicy(scenario, scheduler, "fluid start", mean, options, problems));
         PolicyChoice refined = out.fluidPolicy;
         refined.params["counts"] = policies::fluidCountsText(out.refinement.counts);
         checkKeepGoing(options);
-        out.scores.push_back(
-            runPolicy(scenario, scheduler, "fluid refined", refined, options.seeds, options.threads, problems));
+        out.scores.push_back(runPolicy(scenario, scheduler, "fluid refined", refined, options, problems));
         checkKeepGoing(options);
         refinedFirstDay(scenario, scheduler, days.front(), options.seeds.front(), settings, refined, out);
     }
     if (options.baselines) {
         for (const auto& [label, choice] : baselines(out.list)) {
             checkKeepGoing(options);
-            out.scores.push_back(
-                runPolicy(scenario, scheduler, label, choice, options.seeds, options.threads, problems));
+            out.scores.push_back(runPolicy(scenario, scheduler, label, choice, options, problems));
         }
     }
     return out;

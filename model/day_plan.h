@@ -2,6 +2,7 @@
 #pragma once
 
 #include "compare.h"
+#include "distribution.h"
 #include "fluid_plan.h"
 #include "problems.h"
 #include "scenario.h"
@@ -33,6 +34,11 @@ struct DayPlanOptions
     /// Asked before every simulation batch (from worker threads too: it must be thread-safe);
     /// returning false cancels, and planDay() then throws Cancelled (simulation.h). Empty: never.
     std::function<bool()> keepGoing;
+    /// Processes of an MPI job (docs/cluster.md, "Planning"): every simulation batch (the
+    /// policies' runs over the seeds, the refinement's candidate plans) is spread over them, and
+    /// every process gets the same numbers as one process computes. Null or one process: here alone.
+    /// Under it keepGoing is asked only between batches.
+    const CaseDistributor* distributor = nullptr;
 };
 
 /// @brief One policy's scores over the seeds.

@@ -28,6 +28,7 @@ struct Evaluator
     const PolicyChoice& fluid;
     unsigned threads;
     const std::function<bool()>& keepGoing; ///< DayPlanOptions::keepGoing
+    const CaseDistributor* distributor;     ///< DayPlanOptions::distributor
 
     /// Mean ET over @p days (seeds @p seeds) of each plan, simulated in parallel.
     std::vector<double> meanEt(const std::vector<Counts>& plans, const std::vector<std::vector<simcore::Job>>& days,
@@ -35,22 +36,37 @@ struct Evaluator
     {
         const size_t tasks = plans.size() * days.size();
         std::vector<double> et(tasks, 0.0);
-        const bool finished = parallelFor(
-            tasks, threads,
-            [&](size_t t) {
-                const size_t p = t / days.size();
-                const size_t d = t % days.size();
-                RunOptions run;
-                run.seed = seeds[d];
-                run.scheduler = scheduler;
-                run.repartitioner = fluid;
-                run.repartitioner->params["counts"] = policies::fluidCountsText(plans[p]);
-                run.timeSeries = false;
-                et[t] = simulate(scenario, days[d], run).metrics.et;
-            },
-            keepGoing);
-        if (!finished)
+        const auto one = [&](size_t t) {
+            const size_t p = t / days.size();
+            const size_t d = t % days.size();
+            RunOptions run;
+            run.seed = seeds[d];
+            run.scheduler = scheduler;
+            run.repartitioner = fluid;
+            run.repartitioner->params["counts"] = policies::fluidCountsText(plans[p]);
+            run.timeSeries = false;
+            return simulate(scenario, days[d], run).metrics.et;
+        };
+        if (distributor && distributor->processes() > 1) {
+            // Over the processes of an MPI job: each ET comes back as the bytes of its double.
+            if (keepGoing && !keepGoing())
+                throw Cancelled();
+            std::vector<size_t> order(tasks);
+            for (size_t t = 0; t < tasks; ++t)
+                order[t] = t;
+            const auto results = distributor->run(order, threads,
+                                                  [&](size_t t) {
+                                                      Bytes b;
+                                                      b.put(one(t));
+                                                      return b.take();
+                                                  },
+                                                  {});
+            for (size_t t = 0; t < tasks; ++t)
+                et[t] = BytesReader(results[t]).get<double>();
+        } else if (!parallelFor(
+                       tasks, threads, [&](size_t t) { et[t] = one(t); }, keepGoing)) {
             throw Cancelled();
+        }
         std::vector<double> mean(plans.size(), 0.0);
         for (size_t t = 0; t < tasks; ++t)
             mean[t / days.size()] += et[t] / static_cast<double>(days.size());
@@ -153,7 +169,8 @@ void refineDayPlan(const Scenario& scenario, const DayPlanOptions& options, cons
     DayPlanRefinement& r = result.refinement;
     r.ran = true;
     r.budget = options.refine;
-    const Evaluator eval{scenario, scheduler, result.fluidPolicy, options.threads, options.keepGoing};
+    const Evaluator eval{scenario,        scheduler,         result.fluidPolicy,
+                         options.threads, options.keepGoing, options.distributor};
     std::vector<size_t> order;
     chooseStart(scenario, eval, days, options.seeds, result, order);
     Counts best = r.start;

@@ -167,8 +167,8 @@ command, its scenario and its --scheduler, --repartitioner and --runs may name t
 Plugins).
 
 MPI: started by mpirun or srun (in a build with MPI), sweep and compare share their runs, train
-its days and plan --search static (exhaustive) its layouts over the ranks; rank 0 prints and
-writes the results, the same as one process (docs/cluster.md).
+its days, plan --search static (exhaustive) its layouts and plan --search day its simulations over
+the ranks; rank 0 prints and writes the results, the same as one process (docs/cluster.md).
 
 Options:
   --help       this text
@@ -243,11 +243,9 @@ int runMain(std::vector<std::string> words)
     const std::string command = words[0];
     words.erase(words.begin());
     try {
-        if (cli::mpiSize() > 1 && command != "sweep" && command != "compare" && command != "train" &&
-            !(command == "plan" && cli::searchKind(words) == "static"))
-            throw cli::UsageError("runs as one process: under MPI only sweep, compare, train and plan --search static "
-                                  "share their work over the ranks; start it without mpirun or with one rank "
-                                  "(docs/cluster.md)");
+        if (cli::mpiSize() > 1 && command != "sweep" && command != "compare" && command != "train" && command != "plan")
+            throw cli::UsageError("runs as one process: under MPI only sweep, compare, train and plan share their "
+                                  "work over the ranks; start it without mpirun or with one rank (docs/cluster.md)");
         if (command != "reproduce") // its --out is a folder (checked by the command)
             cli::checkOutputOptions(words);
         // Python policies (docs/python.md, "Plugins"): loaded before the command reads its scenario,

@@ -3,6 +3,7 @@
 #include "args.h"
 #include "commands.h"
 #include "day_plan.h"
+#include "mpi_layer.h"
 #include "plan_session.h"
 #include "study_json.h"
 
@@ -237,11 +238,15 @@ int runPlanDay(const std::vector<std::string>& words, std::ostream& out, std::os
     const auto db = args.value("--db");
     if (db) // a read-only, damaged or newer session is refused before a long plan
         model::checkStudyTarget(*db);
+    // Under MPI the simulations are shared over the ranks; rank 0 prints and writes (docs/cluster.md).
+    o.distributor = mpiDistributor();
     const auto t0 = std::chrono::steady_clock::now();
     const auto result = model::planDay(scenario, o, problems);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (printProblems(err, problems))
         return kExitBadInput;
+    if (mpiRank() != 0)
+        return kExitOk;
     const std::string json = resultJson(scenario, o, result);
     emitResult(args, out, json, [&] { printText(out, scenario, o, result, seconds); });
     if (db)

@@ -84,6 +84,7 @@ private slots:
     void sweepSessionOverMpiEqualsOneProcess();
     void compareOverMpiEqualsOneProcess();
     void staticSearchOverMpiEqualsOneProcess();
+    void dayPlanOverMpiEqualsOneProcess();
     void shardsMergeToTheWholeSweep();
     void mergeKeepsProvenanceAndFindsDuplicates();
     void mergeRefusesTheSameFileTwice();
@@ -203,6 +204,34 @@ void TestCluster::staticSearchOverMpiEqualsOneProcess()
     // The study stored by rank 0 only, with the same top list.
     QCOMPARE(mpi(2, args + QStringList{QStringLiteral("--db"), path("p.sqlite")}).exitCode, 0);
     QVERIFY(QFile::exists(path("p.sqlite")));
+}
+
+void TestCluster::dayPlanOverMpiEqualsOneProcess()
+{
+#ifndef MIGSIGHT_MPIRUN
+    QSKIP("this build has no MPI (MIGSIGHT_WITH_MPI is off)");
+#endif
+    // The policies' runs and the refinement's candidate plans are shared; the LP is solved on
+    // every rank. Everything but the LP's solve time is one process's, to the bit.
+    const QStringList args{QStringLiteral("plan"),     kScenario,
+                           QStringLiteral("--search"), QStringLiteral("day"),
+                           QStringLiteral("--list"),   QStringLiteral("fleet-12"),
+                           QStringLiteral("--seeds"),  QStringLiteral("1-2"),
+                           QStringLiteral("--refine"), QStringLiteral("16"),
+                           QStringLiteral("--json")};
+    const auto withoutTimes = [](const QByteArray& out) {
+        auto j = nlohmann::json::parse(out.toStdString());
+        j["lp"].erase("seconds");
+        return j;
+    };
+    const Output one = cli(args);
+    QCOMPARE(one.exitCode, 0);
+    const auto a = withoutTimes(one.out);
+    QVERIFY(a["refinement"]["evaluated"].get<int>() > 0);
+    QCOMPARE(a["policies"].size(), size_t{7}); // fluid plan, start, refined and the four baselines
+    const Output two = mpi(2, args + QStringList{QStringLiteral("--threads"), QStringLiteral("1")});
+    QVERIFY2(two.exitCode == 0, two.err.constData());
+    QVERIFY(withoutTimes(two.out) == a);
 }
 
 void TestCluster::shardsMergeToTheWholeSweep()
@@ -364,11 +393,11 @@ void TestCluster::mpiRefusesWhatItDoesNotShare()
 #ifndef MIGSIGHT_MPIRUN
     QSKIP("this build has no MPI (MIGSIGHT_WITH_MPI is off)");
 #endif
-    // A day plan and a local layout search are not shared over ranks: refused rather than run once
+    // simulate and a local layout search are not shared over ranks: refused rather than run once
     // per rank.
-    const Output day = mpi(2, {QStringLiteral("plan"), kScenario, QStringLiteral("--search"), QStringLiteral("day")});
-    QCOMPARE(day.exitCode, 2);
-    QVERIFY2(day.err.contains("runs as one process"), day.err.constData());
+    const Output simulate = mpi(2, {QStringLiteral("simulate"), kScenario});
+    QCOMPARE(simulate.exitCode, 2);
+    QVERIFY2(simulate.err.contains("runs as one process"), simulate.err.constData());
     const Output local = mpi(2, {QStringLiteral("plan"), kScenario, QStringLiteral("--search"),
                                  QStringLiteral("static"), QStringLiteral("--candidates"), QStringLiteral("fleet-12"),
                                  QStringLiteral("--method"), QStringLiteral("local")});
