@@ -67,8 +67,26 @@ private:
     /// Marks @p point settled; false when it already was.
     bool markSettled(const Point& point);
     void worker(const std::vector<Point>& batch);
+    /// What settling a layout found: no job fits it, its static bound or its running bound was
+    /// above @c above, or it was simulated to the end (@c score).
+    struct Settled
+    {
+        enum class Kind : std::uint8_t { Unrunnable, Skipped, Stopped, Simulated };
+        Kind kind = Kind::Unrunnable;
+        double above = 0.0;
+        LayoutScore score;
+    };
+    /// Bounds and simulates one layout against the current threshold; changes nothing else.
+    [[nodiscard]] Settled evaluate(const Point& point);
+    /// Records what evaluate() found: the counts (in @p tally too, when given), the top list.
+    void apply(const Point& point, Settled settled, StaticSearchResult* tally = nullptr);
     /// Settles one layout; counts it in m_result and, when given, in @p tally too.
-    void settleLayout(const Point& point, StaticSearchResult* tally = nullptr);
+    void settleLayout(const Point& point, StaticSearchResult* tally = nullptr) { apply(point, evaluate(point), tally); }
+    /// Whether the search's batches are shared over the processes of an MPI job.
+    [[nodiscard]] bool shared() const { return m_options.distributor && m_options.distributor->processes() > 1; }
+    /// A score's numbers as bytes, and back (configurations and layouts follow from the point).
+    static void putScore(Bytes& b, const LayoutScore& score);
+    [[nodiscard]] LayoutScore getScore(BytesReader& in, const Point& point) const;
     /// Steepest descent over neighbours from @p start, until the best layout no longer changes.
     void descend(const Point& start);
     void visitTheRest();
@@ -237,39 +255,84 @@ void Search::count(size_t StaticSearchResult::*field, StaticSearchResult* tally)
     }
 }
 
-void Search::settleLayout(const Point& point, StaticSearchResult* tally)
+Search::Settled Search::evaluate(const Point& point)
 {
     const auto fleet = m_space.fleet(point);
     const auto& bounds = boundsFor(fleet);
+    Settled out;
     if (bounds.front().unrunnableJobs() > 0)
-        return count(&StaticSearchResult::unrunnable, tally);
-    LayoutScore s;
+        return out;
+    LayoutScore& s = out.score;
     for (const auto& b : bounds)
         s.boundEt += b.staticEt() / static_cast<double>(bounds.size());
     const double limit = threshold();
     if (m_options.prune && s.boundEt > limit * (1.0 + 1e-9)) {
-        notePruned(point, limit);
-        return count(&StaticSearchResult::skipped, tally);
+        out.kind = Settled::Kind::Skipped;
+        out.above = limit;
+        return out;
     }
-    double stoppedAbove = 0.0;
-    const bool finished = score(fleet, bounds, m_options.prune, s, &stoppedAbove);
-    {
-        std::lock_guard lock(m_mutex);
-        m_result.events += s.events;
-        if (tally)
-            tally->events += s.events;
-        if (finished)
-            m_fullEt[point] = s.et;
+    if (!score(fleet, bounds, m_options.prune, s, &out.above)) {
+        out.kind = Settled::Kind::Stopped;
+        return out;
     }
-    if (!finished) {
-        notePruned(point, stoppedAbove);
-        return count(&StaticSearchResult::stoppedEarly, tally);
-    }
+    out.kind = Settled::Kind::Simulated;
     s.configs = m_space.numbers(point);
     for (const auto& f : fleet)
         s.layouts.push_back(f.layout);
-    offer(point, std::move(s));
+    return out;
+}
+
+void Search::apply(const Point& point, Settled settled, StaticSearchResult* tally)
+{
+    switch (settled.kind) {
+    case Settled::Kind::Unrunnable:
+        return count(&StaticSearchResult::unrunnable, tally);
+    case Settled::Kind::Skipped:
+        notePruned(point, settled.above);
+        return count(&StaticSearchResult::skipped, tally);
+    case Settled::Kind::Stopped:
+    case Settled::Kind::Simulated:
+        break;
+    }
+    const bool finished = settled.kind == Settled::Kind::Simulated;
+    {
+        std::lock_guard lock(m_mutex);
+        m_result.events += settled.score.events;
+        if (tally)
+            tally->events += settled.score.events;
+        if (finished)
+            m_fullEt[point] = settled.score.et;
+    }
+    if (!finished) {
+        notePruned(point, settled.above);
+        return count(&StaticSearchResult::stoppedEarly, tally);
+    }
+    offer(point, std::move(settled.score));
     count(&StaticSearchResult::simulated, tally);
+}
+
+void Search::putScore(Bytes& b, const LayoutScore& score)
+{
+    for (const double v : {score.et, score.energyWmin, score.avgTardinessMin, score.p95TardinessMin, score.boundEt})
+        b.put(v);
+    b.putVector(score.etBySeed);
+    b.put<std::uint64_t>(score.events);
+}
+
+LayoutScore Search::getScore(BytesReader& in, const Point& point) const
+{
+    LayoutScore s;
+    s.et = in.get<double>();
+    s.energyWmin = in.get<double>();
+    s.avgTardinessMin = in.get<double>();
+    s.p95TardinessMin = in.get<double>();
+    s.boundEt = in.get<double>();
+    s.etBySeed = in.getVector<double>();
+    s.events = static_cast<size_t>(in.get<std::uint64_t>());
+    s.configs = m_space.numbers(point);
+    for (const auto& f : m_space.fleet(point))
+        s.layouts.push_back(f.layout);
+    return s;
 }
 
 void Search::worker(const std::vector<Point>& batch)
@@ -316,6 +379,34 @@ void Search::runBatch(const std::vector<Point>& all)
     for (const auto& p : all) {
         if (markSettled(p))
             batch.push_back(p);
+    }
+    if (shared()) {
+        // Over the processes of an MPI job (docs/cluster.md, "Planning"): every layout of the batch
+        // is bounded and simulated against the threshold of the batch's start (the same on every
+        // process), and every process then records every outcome in the batch's order, so every
+        // process holds the same state after each batch and makes the same next move.
+        std::vector<size_t> order(batch.size());
+        for (size_t k = 0; k < order.size(); ++k)
+            order[k] = k;
+        const auto results = m_options.distributor->run(order, m_options.threads,
+                                                        [&](size_t k) {
+                                                            Settled settled = evaluate(batch[k]);
+                                                            Bytes b;
+                                                            b.put(settled.kind);
+                                                            b.put(settled.above);
+                                                            putScore(b, settled.score);
+                                                            return b.take();
+                                                        },
+                                                        {});
+        for (size_t k = 0; k < batch.size(); ++k) {
+            BytesReader in(results[k]);
+            Settled settled;
+            settled.kind = in.get<Settled::Kind>();
+            settled.above = in.get<double>();
+            settled.score = getScore(in, batch[k]);
+            apply(batch[k], std::move(settled));
+        }
+        return;
     }
     m_next = 0;
     const unsigned n = m_options.threads > 0 ? m_options.threads : std::max(1u, std::thread::hardware_concurrency());
@@ -417,8 +508,9 @@ void Search::visitTheRest()
 }
 
 // The exhaustive search over the processes of an MPI job (docs/cluster.md, "Planning"). Every
-// process has scored the scenario's layout and made the descent (the same work, so the same top
-// list and the same settled layouts everywhere); the layouts left are handed out in blocks. A
+// process has scored the scenario's layout and made the descent (whose batches runBatch() shares),
+// so every process has the same top list and the same settled layouts; the layouts left are
+// handed out in blocks. A
 // process prunes with its own top list, whose last ET is never below the whole search's: a layout
 // of the final top list is never pruned anywhere, and it is still in its process's top list when
 // its block ends (fewer than `top` layouts beat it). So each block sends back its layouts that
@@ -448,10 +540,7 @@ std::string Search::settleBlock(size_t block)
             continue;
         b.put<std::uint8_t>(1);
         b.put<std::uint64_t>(k);
-        for (const double v : {score.et, score.energyWmin, score.avgTardinessMin, score.p95TardinessMin, score.boundEt})
-            b.put(v);
-        b.putVector(score.etBySeed);
-        b.put<std::uint64_t>(score.events);
+        putScore(b, score);
     }
     b.put<std::uint8_t>(0);
     return b.take();
@@ -469,18 +558,7 @@ void Search::mergeBlock(const std::string& bytes)
         if (k >= m_space.size())
             throw std::runtime_error("a process sent a layout outside the search space");
         const Point point = m_space.point(k);
-        LayoutScore s;
-        s.et = in.get<double>();
-        s.energyWmin = in.get<double>();
-        s.avgTardinessMin = in.get<double>();
-        s.p95TardinessMin = in.get<double>();
-        s.boundEt = in.get<double>();
-        s.etBySeed = in.getVector<double>();
-        s.events = static_cast<size_t>(in.get<std::uint64_t>());
-        s.configs = m_space.numbers(point);
-        for (const auto& f : m_space.fleet(point))
-            s.layouts.push_back(f.layout);
-        offer(point, std::move(s));
+        offer(point, getScore(in, point));
     }
 }
 
@@ -536,11 +614,7 @@ StaticSearchResult Search::run(Problems& problems)
     Point own;
     if (m_space.scenarioPoint(own, true))
         descend(own);
-    const bool shared = m_options.distributor && m_options.distributor->processes() > 1;
-    if (shared && !m_result.exhaustive)
-        throw std::invalid_argument("a local search is not shared over processes (each step depends on the last): "
-                                    "run it as one process, or search every layout with --method exhaustive");
-    if (shared) {
+    if (m_result.exhaustive && shared()) {
         visitTheRestShared();
     } else if (m_result.exhaustive) {
         visitTheRest();

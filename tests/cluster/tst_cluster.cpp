@@ -204,6 +204,15 @@ void TestCluster::staticSearchOverMpiEqualsOneProcess()
     // The study stored by rank 0 only, with the same top list.
     QCOMPARE(mpi(2, args + QStringList{QStringLiteral("--db"), path("p.sqlite")}).exitCode, 0);
     QVERIFY(QFile::exists(path("p.sqlite")));
+    // A local search shares its batches of neighbours: the same steps, the same top list.
+    const QStringList local = args + QStringList{QStringLiteral("--method"), QStringLiteral("local")};
+    const Output localOne = cli(local);
+    QCOMPARE(localOne.exitCode, 0);
+    const auto c = nlohmann::json::parse(localOne.out.toStdString());
+    QVERIFY(!c["exhaustive"].get<bool>());
+    const Output localTwo = mpi(2, local + QStringList{QStringLiteral("--threads"), QStringLiteral("1")});
+    QVERIFY2(localTwo.exitCode == 0, localTwo.err.constData());
+    QVERIFY(nlohmann::json::parse(localTwo.out.toStdString())["best"] == c["best"]);
 }
 
 void TestCluster::dayPlanOverMpiEqualsOneProcess()
@@ -393,16 +402,10 @@ void TestCluster::mpiRefusesWhatItDoesNotShare()
 #ifndef MIGSIGHT_MPIRUN
     QSKIP("this build has no MPI (MIGSIGHT_WITH_MPI is off)");
 #endif
-    // simulate and a local layout search are not shared over ranks: refused rather than run once
-    // per rank.
+    // simulate is not shared over ranks: refused rather than run once per rank.
     const Output simulate = mpi(2, {QStringLiteral("simulate"), kScenario});
     QCOMPARE(simulate.exitCode, 2);
     QVERIFY2(simulate.err.contains("runs as one process"), simulate.err.constData());
-    const Output local = mpi(2, {QStringLiteral("plan"), kScenario, QStringLiteral("--search"),
-                                 QStringLiteral("static"), QStringLiteral("--candidates"), QStringLiteral("fleet-12"),
-                                 QStringLiteral("--method"), QStringLiteral("local")});
-    QCOMPARE(local.exitCode, 2);
-    QVERIFY2(local.err.contains("a local search is not shared"), local.err.constData());
     // --shard is for array jobs, not for MPI; bad input ends the job with status 2, no rank hangs.
     const Output shard = mpi(2, kSweep + QStringList{QStringLiteral("--shard"), QStringLiteral("0/2"),
                                                      QStringLiteral("--db"), path("s.sqlite")});
