@@ -98,7 +98,8 @@ void sweepFiles(const JobFolderSpec& spec, std::vector<std::pair<std::string, st
     }
 }
 
-/// A static search: one task on one node's cores (the search is not split over processes).
+/// A static search: one task on one node's cores; with @c mpi also as one MPI job whose ranks share
+/// the search (docs/cluster.md, "Planning").
 void staticFiles(const JobFolderSpec& spec, std::vector<std::pair<std::string, std::string>>& files)
 {
     const std::string opts = joined(spec.options);
@@ -116,6 +117,14 @@ void staticFiles(const JobFolderSpec& spec, std::vector<std::pair<std::string, s
     files.emplace_back("submit.sh", "#!/bin/bash\nset -euo pipefail\ncd \"$(dirname \"$0\")\"\nsbatch plan.sbatch\n");
     files.emplace_back("run-local.sh", "#!/bin/bash\n# Without Slurm: the search on this machine.\nset -euo pipefail\n"
                                        "cd \"$(dirname \"$0\")\"\nbash plan.sbatch\n");
+    if (spec.mpi) {
+        std::string mpi = "#!/bin/bash\n#SBATCH --job-name=migsight-plan-mpi\n#SBATCH --ntasks=8\n"
+                          "#SBATCH --cpus-per-task=1\n#SBATCH --output=plan-mpi-%j.out\n";
+        mpi += kPrelude;
+        mpi += "exec mpirun \"$MIGSIGHT_CLI\" plan scenario.json --search static" + opts +
+               " --threads \"${SLURM_CPUS_PER_TASK:-1}\" --quiet \\\n    --out result.json --db plan.sqlite\n";
+        files.emplace_back("plan-mpi.sbatch", mpi);
+    }
 }
 
 std::string readme(const Scenario& scenario, const JobFolderSpec& spec)
@@ -136,6 +145,9 @@ std::string readme(const Scenario& scenario, const JobFolderSpec& spec)
     } else {
         r << "plan.sbatch      one Slurm task on the cores it asks for (--cpus-per-task); writes result.json and\n"
              "                 the study into plan.sqlite\n";
+        if (spec.mpi)
+            r << "plan-mpi.sbatch  the same search as one MPI job of 8 ranks (--ntasks; edit it) sharing the\n"
+                 "                 layouts, into the same files: sbatch plan-mpi.sbatch instead of submit.sh\n";
     }
     r << "submit.sh        submits it all: bash submit.sh\n";
     r << "run-local.sh     runs the same commands here, without Slurm: bash run-local.sh\n\n";

@@ -32,7 +32,7 @@ inline constexpr unsigned kMaxJobShards = 10'000;
 
 /// @brief The folder's files, name -> text: scenario.json, commands.txt, README.txt, run-local.sh,
 /// submit.sh, and for a sweep sweep-array.sbatch and merge.sbatch (sweep-mpi.sbatch with @c mpi),
-/// for a static search plan.sbatch.
+/// for a static search plan.sbatch (and plan-mpi.sbatch with @c mpi).
 [[nodiscard]] std::vector<std::pair<std::string, std::string>> jobFolderFiles(const Scenario& scenario,
                                                                               const JobFolderSpec& spec);
 

@@ -146,6 +146,7 @@ int writePlanJob(const Args& args, const model::Scenario& scenario, std::ostream
 {
     model::JobFolderSpec spec;
     spec.kind = model::JobFolderSpec::Kind::StaticSearch;
+    spec.mpi = mpiBuilt();
     for (const char* name : {"--candidates", "--seeds", "--top", "--method"}) {
         if (auto v = args.value(name)) {
             spec.options.emplace_back(name);

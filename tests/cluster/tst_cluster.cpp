@@ -204,6 +204,35 @@ void TestCluster::staticSearchOverMpiEqualsOneProcess()
     // The study stored by rank 0 only, with the same top list.
     QCOMPARE(mpi(2, args + QStringList{QStringLiteral("--db"), path("p.sqlite")}).exitCode, 0);
     QVERIFY(QFile::exists(path("p.sqlite")));
+    // The job folder's MPI script (plan-mpi.sbatch), run here as Slurm would start it but on this
+    // machine's cores: mpirun with OpenMPI's local settings from the environment.
+    const QString job = path("job");
+    const Output folder =
+        cli({QStringLiteral("plan"), kScenario, QStringLiteral("--search"), QStringLiteral("static"),
+             QStringLiteral("--candidates"), QStringLiteral("maximal"), QStringLiteral("--seeds"),
+             QStringLiteral("1-2"), QStringLiteral("--top"), QStringLiteral("8"), QStringLiteral("--job-folder"), job});
+    QVERIFY2(folder.exitCode == 0, folder.err.constData());
+    QVERIFY(QFile::exists(job + QStringLiteral("/plan-mpi.sbatch")));
+    QProcess script;
+    auto env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("MIGSIGHT_CLI"), QStringLiteral(MIGSIGHT_CLI));
+    for (const auto& [k, v] : {std::pair{"OMPI_ALLOW_RUN_AS_ROOT", "1"},
+                               {"OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1"},
+                               {"OMPI_MCA_btl", "self,vader,tcp"},
+                               {"OMPI_MCA_btl_tcp_if_include", "lo"},
+                               {"OMPI_MCA_oob_tcp_if_include", "lo"},
+                               {"OMPI_MCA_btl_vader_single_copy_mechanism", "none"},
+                               {"OMPI_MCA_hwloc_base_binding_policy", "none"},
+                               {"OMPI_MCA_rmaps_base_oversubscribe", "1"}})
+        env.insert(QString::fromLatin1(k), QString::fromLatin1(v));
+    script.setProcessEnvironment(env);
+    script.start(QStringLiteral("bash"), {job + QStringLiteral("/plan-mpi.sbatch")});
+    QVERIFY(script.waitForFinished(120000));
+    QVERIFY2(script.exitCode() == 0, script.readAllStandardError().constData());
+    QFile result(job + QStringLiteral("/result.json"));
+    QVERIFY(result.open(QIODevice::ReadOnly));
+    QVERIFY(nlohmann::json::parse(result.readAll().toStdString())["best"] == a["best"]);
+    QVERIFY(QFile::exists(job + QStringLiteral("/plan.sqlite")));
     // A local search shares its batches of neighbours: the same steps, the same top list.
     const QStringList local = args + QStringList{QStringLiteral("--method"), QStringLiteral("local")};
     const Output localOne = cli(local);

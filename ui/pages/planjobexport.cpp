@@ -59,6 +59,7 @@ model::JobFolderSpec staticJobSpec(const model::StaticSearchOptions& o)
 {
     model::JobFolderSpec spec;
     spec.kind = model::JobFolderSpec::Kind::StaticSearch;
+    spec.mpi = jobFolderWithMpi();
     if (!o.candidates.empty())
         add(spec, "--candidates", o.candidates);
     add(spec, "--seeds", seedsText(o.seeds));
