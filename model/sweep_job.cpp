@@ -32,6 +32,18 @@ const char* kPrelude = "set -euo pipefail\n"
                        "cd \"${SLURM_SUBMIT_DIR:-$(dirname \"$0\")}\"\n"
                        "MIGSIGHT_CLI=\"${MIGSIGHT_CLI:-migsight-cli}\"\n";
 
+/// A one-step batch script: its #SBATCH lines (job name, tasks, cores per task, log file), the
+/// prelude, then @p command (after `exec `).
+std::string sbatchScript(const std::string& name, const std::string& tasks, const std::string& cores,
+                         const std::string& log, const std::string& command)
+{
+    std::string script = "#!/bin/bash\n#SBATCH --job-name=" + name + "\n#SBATCH --ntasks=" + tasks;
+    script += "\n#SBATCH --cpus-per-task=" + cores + "\n#SBATCH --output=" + log + "\n";
+    script += kPrelude;
+    script += "exec " + command;
+    return script;
+}
+
 /// The sweep's files: an array job of shards, the merge, and the same without Slurm.
 void sweepFiles(const JobFolderSpec& spec, std::vector<std::pair<std::string, std::string>>& files)
 {
@@ -88,14 +100,11 @@ void sweepFiles(const JobFolderSpec& spec, std::vector<std::pair<std::string, st
     local += "done\nbash merge.sbatch\n";
     files.emplace_back("run-local.sh", local);
 
-    if (spec.mpi) {
-        std::string mpi = "#!/bin/bash\n#SBATCH --job-name=migsight-sweep-mpi\n#SBATCH --ntasks=" + n +
-                          "\n#SBATCH --cpus-per-task=1\n#SBATCH --output=sweep-mpi-%j.out\n";
-        mpi += kPrelude;
-        mpi += "exec mpirun \"$MIGSIGHT_CLI\" sweep scenario.json" + opts +
-               " --threads \"${SLURM_CPUS_PER_TASK:-1}\" --quiet --db sweep.sqlite\n";
-        files.emplace_back("sweep-mpi.sbatch", mpi);
-    }
+    if (spec.mpi)
+        files.emplace_back("sweep-mpi.sbatch",
+                           sbatchScript("migsight-sweep-mpi", n, "1", "sweep-mpi-%j.out",
+                                        "mpirun \"$MIGSIGHT_CLI\" sweep scenario.json" + opts +
+                                            " --threads \"${SLURM_CPUS_PER_TASK:-1}\" --quiet --db sweep.sqlite\n"));
 }
 
 /// A static search: one task on one node's cores; with @c mpi also as one MPI job whose ranks share
@@ -108,23 +117,17 @@ void staticFiles(const JobFolderSpec& spec, std::vector<std::pair<std::string, s
                        "# studio opens with it on its Plan page:\n"
                        "migsight-cli plan scenario.json --search static" +
                            opts + " --quiet --out result.json --db plan.sqlite\n");
-    std::string job = "#!/bin/bash\n#SBATCH --job-name=migsight-plan\n#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=8\n"
-                      "#SBATCH --output=plan-%j.out\n";
-    job += kPrelude;
-    job += "exec \"$MIGSIGHT_CLI\" plan scenario.json --search static" + opts +
-           " --threads \"${SLURM_CPUS_PER_TASK:-0}\" --quiet \\\n    --out result.json --db plan.sqlite\n";
-    files.emplace_back("plan.sbatch", job);
+    const std::string search = "\"$MIGSIGHT_CLI\" plan scenario.json --search static" + opts;
+    const std::string outputs = " --quiet \\\n    --out result.json --db plan.sqlite\n";
+    files.emplace_back("plan.sbatch", sbatchScript("migsight-plan", "1", "8", "plan-%j.out",
+                                                   search + " --threads \"${SLURM_CPUS_PER_TASK:-0}\"" + outputs));
     files.emplace_back("submit.sh", "#!/bin/bash\nset -euo pipefail\ncd \"$(dirname \"$0\")\"\nsbatch plan.sbatch\n");
     files.emplace_back("run-local.sh", "#!/bin/bash\n# Without Slurm: the search on this machine.\nset -euo pipefail\n"
                                        "cd \"$(dirname \"$0\")\"\nbash plan.sbatch\n");
-    if (spec.mpi) {
-        std::string mpi = "#!/bin/bash\n#SBATCH --job-name=migsight-plan-mpi\n#SBATCH --ntasks=8\n"
-                          "#SBATCH --cpus-per-task=1\n#SBATCH --output=plan-mpi-%j.out\n";
-        mpi += kPrelude;
-        mpi += "exec mpirun \"$MIGSIGHT_CLI\" plan scenario.json --search static" + opts +
-               " --threads \"${SLURM_CPUS_PER_TASK:-1}\" --quiet \\\n    --out result.json --db plan.sqlite\n";
-        files.emplace_back("plan-mpi.sbatch", mpi);
-    }
+    if (spec.mpi)
+        files.emplace_back("plan-mpi.sbatch",
+                           sbatchScript("migsight-plan-mpi", "8", "1", "plan-mpi-%j.out",
+                                        "mpirun " + search + " --threads \"${SLURM_CPUS_PER_TASK:-1}\"" + outputs));
 }
 
 std::string readme(const Scenario& scenario, const JobFolderSpec& spec)
