@@ -8,7 +8,7 @@
 #
 # Other targets: deps build format format-check package asan bench tidy fuzz-build clean help.
 # Build folders: build/dev (make build/run/test), build/release (package, bench), build/dev-asan,
-# build/fuzz (make fuzz; docs/fuzzing.md).
+# build/fuzz and build/fuzz-fast (make fuzz; docs/fuzzing.md).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
@@ -37,6 +37,8 @@ FUZZ_PACKAGES := clang libclang-rt-14-dev
 # Seconds each fuzzer runs: `make fuzz` (FUZZ_SECONDS) and the brief runs of `make test`.
 FUZZ_SECONDS ?= 60
 CI_FUZZ_SECONDS ?= 5
+# The fuzz build: fuzz (ASan + UBSan, -O1; CI and reproducing) or fuzz-fast (UBSan, -O2; long campaigns).
+FUZZ_PRESET ?= fuzz
 
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
@@ -70,6 +72,7 @@ help:
 	@echo "make bench         release build, then run the simulation benchmark"
 	@echo "make tidy          clang-tidy over the C++ files changed (since origin/main, or HEAD's commit)"
 	@echo "make fuzz          build the libFuzzer harnesses, run each FUZZ_SECONDS (default 60)"
+	@echo "                   (FUZZ_PRESET=fuzz-fast: the faster build without ASan, for long runs)"
 	@echo "make clean         remove build/"
 
 # install_missing PACKAGES: apt-get install only what dpkg does not report as installed (so a second
@@ -177,13 +180,13 @@ bench: deps
 tidy: build
 	cmake/tidy-changed.sh build/dev
 
-# The harnesses are their own clang build (preset fuzz), apart from the gcc build of build/dev.
+# The harnesses are their own clang build (preset FUZZ_PRESET), apart from the gcc build of build/dev.
 fuzz-build: deps
-	@[ -f build/fuzz/build.ninja ] || cmake --preset fuzz
-	cmake --build --preset fuzz
+	@[ -f build/$(FUZZ_PRESET)/build.ninja ] || cmake --preset $(FUZZ_PRESET)
+	cmake --build --preset $(FUZZ_PRESET)
 
 fuzz: fuzz-build
-	fuzz/run_fuzzers.sh $(FUZZ_SECONDS)
+	FUZZ_PRESET=$(FUZZ_PRESET) fuzz/run_fuzzers.sh $(FUZZ_SECONDS)
 
 clean:
 	rm -rf build
