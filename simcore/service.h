@@ -95,7 +95,9 @@ struct ServiceStats
 /// whole KV need (input + output tokens) fits; its first iteration is its prefill (its input tokens
 /// count in the batch) and yields its first token; each later iteration yields one more. Runs of
 /// decode-only iterations are computed in closed form up to the next completion or the requested
-/// time, so the cost is per request, not per token.
+/// time, so the cost is per request, not per token. A request's progress is kept as the iteration
+/// at which it completes (the replica counts its iterations), so an advance that ends before the
+/// next completion costs the same whatever the batch size.
 class ReplicaSim
 {
 public:
@@ -132,13 +134,15 @@ private:
         double firstTokenS;
         int in;
         int out;
-        int generated;
+        long long doneAt; ///< the iteration (m_iterations) at which its last token comes
     };
     void dropExpired(ServiceStats& stats);
     void admit(ServiceStats& stats);
     void complete(const Active& a, double endS, ServiceStats& stats) const;
     /// Sum of the durations (s) of k decode-only iterations from now.
     [[nodiscard]] double decodeSpanS(long long k) const;
+    /// Decode-only iterations (1..kmax) that start less than @p leftS from now.
+    [[nodiscard]] long long decodeStepsWithin(double leftS, long long kmax) const;
 
     const ServiceVariant* m_variant;
     Slo m_slo;
@@ -147,8 +151,10 @@ private:
     double m_clockS;
     bool m_accepting = true;
     std::deque<Request> m_waiting;
-    std::vector<Active> m_batch;
+    std::vector<Active> m_batch;   ///< in admission order
     std::vector<Active> m_prefill; ///< admitted, prefill in the next iteration
+    long long m_iterations = 0;    ///< iterations run so far
+    long long m_nextDone = 0;      ///< the smallest doneAt of the batch (when not empty)
     long long m_kvReserved = 0;
     long long m_kvResident = 0; ///< input + generated tokens of the batch
 };
