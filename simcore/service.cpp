@@ -36,10 +36,11 @@ std::deque<Request> ReplicaSim::crash(double readyAtS, bool planned, ServiceStat
 {
     std::deque<Request> back;
     if (planned) {
-        for (const auto* list : {&m_batch, &m_prefill}) {
-            for (const Active& a : *list)
-                back.push_back({a.arrivalS, a.in, a.out});
-        }
+        std::vector<Active> all = m_batch; // the batch then the prefills, in admission order
+        all.insert(all.end(), m_prefill.begin(), m_prefill.end());
+        std::sort(all.begin(), all.end(), [](const Active& x, const Active& y) { return x.seq < y.seq; });
+        for (const Active& a : all)
+            back.push_back({a.arrivalS, a.in, a.out});
         std::stable_sort(back.begin(), back.end(),
                          [](const Request& x, const Request& y) { return x.arrivalS < y.arrivalS; });
     } else {
@@ -91,7 +92,7 @@ void ReplicaSim::admit(ServiceStats& /*stats*/)
             break;
         prefillTokens += r.inTokens;
         m_kvReserved += need;
-        m_prefill.push_back({r.arrivalS, 0.0, r.inTokens, r.outTokens, 0});
+        m_prefill.push_back({r.arrivalS, 0.0, r.inTokens, r.outTokens, 0, m_admitted++});
         m_waiting.pop_front();
     }
 }
@@ -186,35 +187,33 @@ void ReplicaSim::advanceTo(double tS, ServiceStats& stats)
                 a.doneAt = m_iterations + a.out - 1; // this iteration gave its first token
                 a.firstTokenS = m_clockS;
                 m_kvResident += a.in + 1;
-                m_nextDone = m_batch.empty() ? a.doneAt : std::min(m_nextDone, a.doneAt);
                 m_batch.push_back(a);
+                std::push_heap(m_batch.begin(), m_batch.end(), laterDone);
             }
             m_prefill.clear();
         } else {
             // Decode-only iterations up to the next completion, or the last one starting before tS.
-            const long long kmax = m_nextDone - m_iterations;
+            const long long kmax = m_batch.front().doneAt - m_iterations;
             const double left = tS - m_clockS;
             const long long k = decodeSpanS(kmax - 1) < left ? kmax : decodeStepsWithin(left, kmax);
             m_clockS += decodeSpanS(k);
             m_iterations += k;
             m_kvResident += k * static_cast<long long>(m_batch.size());
         }
-        if (m_nextDone > m_iterations)
+        if (m_batch.front().doneAt > m_iterations)
             continue; // nothing completes at the end of this iteration
-        // Completions at the end of the iteration, in batch order.
-        size_t w = 0;
-        for (size_t r = 0; r < m_batch.size(); ++r) {
-            const Active& a = m_batch[r];
-            if (a.doneAt <= m_iterations) {
-                complete(a, m_clockS, stats);
-                m_kvReserved -= static_cast<long long>(a.in) + a.out;
-                m_kvResident -= static_cast<long long>(a.in) + a.out;
-                continue;
-            }
-            m_nextDone = w == 0 ? a.doneAt : std::min(m_nextDone, a.doneAt);
-            m_batch[w++] = a;
+        // Completions at the end of the iteration, in batch (admission) order.
+        m_done.clear();
+        while (!m_batch.empty() && m_batch.front().doneAt <= m_iterations) {
+            std::pop_heap(m_batch.begin(), m_batch.end(), laterDone);
+            m_done.push_back(m_batch.back());
+            m_batch.pop_back();
         }
-        m_batch.resize(w);
+        for (const Active& a : m_done) { // popped in seq order: they share their doneAt
+            complete(a, m_clockS, stats);
+            m_kvReserved -= static_cast<long long>(a.in) + a.out;
+            m_kvResident -= static_cast<long long>(a.in) + a.out;
+        }
     }
 }
 

@@ -135,7 +135,13 @@ private:
         int in;
         int out;
         long long doneAt; ///< the iteration (m_iterations) at which its last token comes
+        long long seq;    ///< admission order
     };
+    /// Orders m_batch as a heap whose top completes first (then the earliest admitted).
+    static bool laterDone(const Active& x, const Active& y)
+    {
+        return x.doneAt != y.doneAt ? x.doneAt > y.doneAt : x.seq > y.seq;
+    }
     void dropExpired(ServiceStats& stats);
     void admit(ServiceStats& stats);
     void complete(const Active& a, double endS, ServiceStats& stats) const;
@@ -151,10 +157,11 @@ private:
     double m_clockS;
     bool m_accepting = true;
     std::deque<Request> m_waiting;
-    std::vector<Active> m_batch;   ///< in admission order
+    std::vector<Active> m_batch;   ///< a heap by laterDone (admission order is seq)
     std::vector<Active> m_prefill; ///< admitted, prefill in the next iteration
+    std::vector<Active> m_done;    ///< scratch: the completions of an iteration
     long long m_iterations = 0;    ///< iterations run so far
-    long long m_nextDone = 0;      ///< the smallest doneAt of the batch (when not empty)
+    long long m_admitted = 0;      ///< requests admitted so far (the next seq)
     long long m_kvReserved = 0;
     long long m_kvResident = 0; ///< input + generated tokens of the batch
 };
