@@ -124,9 +124,9 @@ double ReplicaSim::decodeSpanS(long long k) const
     return (kd * first + m_variant->gammaMs * b * kd * (kd - 1.0) / 2.0) / 1000.0;
 }
 
-long long ReplicaSim::decodeStepsWithin(double leftS, long long kmax) const
+long long ReplicaSim::decodeStepsWithin(double leftS, long long kmax, double& spanS) const
 {
-    // The answer is the largest k in [1, kmax] with decodeSpanS(k - 1) < leftS (the first
+    // The answer is the largest k in [1, kmax - 1] with decodeSpanS(k - 1) < leftS (the first
     // iteration starts now). decodeSpanS does not decrease with k when the iteration-time terms
     // are not negative, so the root of the span's quadratic gives it, checked on both sides
     // against decodeSpanS itself; otherwise (or when the check fails) a binary search finds it.
@@ -143,12 +143,13 @@ long long ReplicaSim::decodeStepsWithin(double leftS, long long kmax) const
         const double x = den > 0.0 ? 2.0 * lMs / den : -1.0;
         if (x >= 0.0 && x < static_cast<double>(kmax)) {
             const long long k = std::clamp(static_cast<long long>(x) + 1, 1LL, kmax);
-            if (decodeSpanS(k - 1) < leftS && (k == kmax || decodeSpanS(k) >= leftS))
-                return k;
+            if (k < kmax && decodeSpanS(k - 1) < leftS) {
+                spanS = decodeSpanS(k);
+                if (spanS >= leftS)
+                    return k;
+            }
         }
     }
-    if (decodeSpanS(kmax - 1) < leftS)
-        return kmax;
     long long lo = 1;
     long long hi = kmax - 1;
     while (lo < hi) {
@@ -158,6 +159,7 @@ long long ReplicaSim::decodeStepsWithin(double leftS, long long kmax) const
         else
             hi = mid - 1;
     }
+    spanS = decodeSpanS(lo);
     return lo;
 }
 
@@ -195,8 +197,13 @@ void ReplicaSim::advanceTo(double tS, ServiceStats& stats)
             // Decode-only iterations up to the next completion, or the last one starting before tS.
             const long long kmax = m_batch.front().doneAt - m_iterations;
             const double left = tS - m_clockS;
-            const long long k = decodeSpanS(kmax - 1) < left ? kmax : decodeStepsWithin(left, kmax);
-            m_clockS += decodeSpanS(k);
+            long long k = kmax;
+            double span = 0.0;
+            if (decodeSpanS(kmax - 1) < left)
+                span = decodeSpanS(kmax);
+            else
+                k = decodeStepsWithin(left, kmax, span); // < kmax: the iterations before tS
+            m_clockS += span;
             m_iterations += k;
             m_kvResident += k * static_cast<long long>(m_batch.size());
         }

@@ -147,8 +147,9 @@ private:
     void complete(const Active& a, double endS, ServiceStats& stats) const;
     /// Sum of the durations (s) of k decode-only iterations from now.
     [[nodiscard]] double decodeSpanS(long long k) const;
-    /// Decode-only iterations (1..kmax) that start less than @p leftS from now.
-    [[nodiscard]] long long decodeStepsWithin(double leftS, long long kmax) const;
+    /// Decode-only iterations (1..kmax-1) that start less than @p leftS from now, when the last
+    /// of kmax does not; @p spanS gets their decodeSpanS.
+    [[nodiscard]] long long decodeStepsWithin(double leftS, long long kmax, double& spanS) const;
 
     const ServiceVariant* m_variant;
     Slo m_slo;
