@@ -111,9 +111,11 @@ std::string SharedServiceRun::fileStamp(const std::filesystem::path& path)
     std::string out = path.string();
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
-    out += ec ? std::string(" ?") : " " + std::to_string(size);
+    out += ' '; // += pieces: GCC 12 -O3 warns (-Wrestrict) about " " + string
+    out += ec ? std::string("?") : std::to_string(size);
     const auto time = std::filesystem::last_write_time(path, ec);
-    out += ec ? std::string(" ?") : " " + std::to_string(time.time_since_epoch().count());
+    out += ' ';
+    out += ec ? std::string("?") : std::to_string(time.time_since_epoch().count());
     out += '\n';
     return out;
 }
