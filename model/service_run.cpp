@@ -9,34 +9,77 @@
 #include "units.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <initializer_list>
 
 namespace model {
 
 namespace {
 
-/// Nearest-rank percentiles of @p v for the shares @p qs (ascending): each the smallest value with
-/// at least q of the values at or below it. Reorders @p v in place: one selection per share, each
-/// on what is left above the previous one (the k-th smallest value does not depend on how it is
-/// found, so the figures are those of a full sort).
-std::vector<double> percentiles(std::vector<float>& v, std::initializer_list<double> qs)
+/// A float's bits as an unsigned key with the floats' order (negative values below the others).
+std::uint32_t orderKey(float x)
 {
+    const auto bits = std::bit_cast<std::uint32_t>(x);
+    return (bits & 0x80000000U) != 0 ? ~bits : bits | 0x80000000U;
+}
+
+/// Nearest-rank percentiles of the values of @p parts taken together, for the shares @p qs: each
+/// the smallest value with at least q of the values at or below it. A histogram of the keys' upper
+/// 16 bits finds the bucket of each rank; the values of those buckets alone are then selected
+/// (the k-th smallest value does not depend on how it is found, so the figures are those of a full
+/// sort, without copying or reordering the latencies).
+std::vector<double> percentiles(const std::vector<const std::vector<float>*>& parts, std::initializer_list<double> qs)
+{
+    size_t n = 0;
+    for (const auto* p : parts)
+        n += p->size();
     std::vector<double> out;
-    size_t from = 0;
+    if (n == 0) {
+        out.assign(qs.size(), 0.0);
+        return out;
+    }
+    std::vector<std::uint32_t> histogram(size_t{1} << 16, 0);
+    for (const auto* p : parts)
+        for (const float x : *p)
+            ++histogram[orderKey(x) >> 16];
+    // The shares come in ascending order, so one walk over the buckets finds every rank's.
+    std::vector<size_t> within;  ///< 0-based rank inside its bucket, per share
+    std::vector<size_t> buckets; ///< upper 16 bits of the key of each share's value
+    size_t below = 0;
+    size_t bucket = 0;
     for (const double q : qs) {
-        if (v.empty()) {
-            out.push_back(0.0);
-            continue;
-        }
-        const auto n = v.size();
         auto rank = static_cast<size_t>(std::ceil(q * static_cast<double>(n)));
-        rank = std::clamp<size_t>(rank, 1, n);
-        if (rank - 1 >= from) {
-            std::nth_element(v.begin() + static_cast<long>(from), v.begin() + static_cast<long>(rank - 1), v.end());
-            from = rank - 1;
+        rank = std::clamp<size_t>(rank, 1, n) - 1;
+        if (rank < below) { // a share below the previous one: walk again from the start
+            below = 0;
+            bucket = 0;
         }
-        out.push_back(v[rank - 1]);
+        while (below + histogram[bucket] <= rank)
+            below += histogram[bucket++];
+        buckets.push_back(bucket);
+        within.push_back(rank - below);
+    }
+    std::vector<std::vector<float>> members(buckets.size());
+    for (size_t k = 0; k < buckets.size(); ++k)
+        members[k].reserve(histogram[buckets[k]]);
+    for (const auto* p : parts) {
+        for (const float x : *p) {
+            const size_t b = orderKey(x) >> 16;
+            for (size_t k = 0; k < buckets.size(); ++k) {
+                if (b == buckets[k]) {
+                    members[k].push_back(x);
+                    break; // shares in one bucket use the first one's members
+                }
+            }
+        }
+    }
+    for (size_t k = 0; k < buckets.size(); ++k) {
+        const auto from = static_cast<size_t>(std::find(buckets.begin(), buckets.end(), buckets[k]) - buckets.begin());
+        std::vector<float>& m = members[from];
+        std::nth_element(m.begin(), m.begin() + static_cast<long>(within[k]), m.end());
+        out.push_back(m[within[k]]);
     }
     return out;
 }
@@ -45,13 +88,8 @@ ServiceSummary summaryOf(const std::string& name, const std::vector<const simcor
 {
     ServiceSummary s;
     s.name = name;
-    std::vector<float> e2e;
-    std::vector<float> ttft;
-    size_t latencies = 0;
-    for (const auto* r : rs)
-        latencies += r->stats.e2eMs.size();
-    e2e.reserve(latencies);
-    ttft.reserve(latencies);
+    std::vector<const std::vector<float>*> e2e;
+    std::vector<const std::vector<float>*> ttft;
     double tokens = 0.0;
     for (const auto* r : rs) {
         const auto& st = r->stats;
@@ -60,8 +98,8 @@ ServiceSummary summaryOf(const std::string& name, const std::vector<const simcor
         s.failed += st.failed();
         s.withinSlo += st.withinSlo;
         tokens += st.outputTokensWithinSlo;
-        e2e.insert(e2e.end(), st.e2eMs.begin(), st.e2eMs.end());
-        ttft.insert(ttft.end(), st.ttftMs.begin(), st.ttftMs.end());
+        e2e.push_back(&st.e2eMs);
+        ttft.push_back(&st.ttftMs);
         s.cost += r->costTotal;
         s.energyKWh += r->energyWmin / simcore::kWminPerKwh;
         for (double h : r->replicaHoursByVariant)

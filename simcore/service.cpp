@@ -36,10 +36,11 @@ std::deque<Request> ReplicaSim::crash(double readyAtS, bool planned, ServiceStat
 {
     std::deque<Request> back;
     if (planned) {
-        for (const auto* list : {&m_batch, &m_prefill}) {
-            for (const Active& a : *list)
-                back.push_back({a.arrivalS, a.in, a.out});
-        }
+        std::vector<Active> all = m_batch; // the batch then the prefills, in admission order
+        all.insert(all.end(), m_prefill.begin(), m_prefill.end());
+        std::sort(all.begin(), all.end(), [](const Active& x, const Active& y) { return x.seq < y.seq; });
+        for (const Active& a : all)
+            back.push_back({a.arrivalS, a.in, a.out});
         std::stable_sort(back.begin(), back.end(),
                          [](const Request& x, const Request& y) { return x.arrivalS < y.arrivalS; });
     } else {
@@ -91,7 +92,7 @@ void ReplicaSim::admit(ServiceStats& /*stats*/)
             break;
         prefillTokens += r.inTokens;
         m_kvReserved += need;
-        m_prefill.push_back({r.arrivalS, 0.0, r.inTokens, r.outTokens, 0});
+        m_prefill.push_back({r.arrivalS, 0.0, r.inTokens, r.outTokens, 0, m_admitted++});
         m_waiting.pop_front();
     }
 }
@@ -123,6 +124,45 @@ double ReplicaSim::decodeSpanS(long long k) const
     return (kd * first + m_variant->gammaMs * b * kd * (kd - 1.0) / 2.0) / 1000.0;
 }
 
+long long ReplicaSim::decodeStepsWithin(double leftS, long long kmax, double& spanS) const
+{
+    // The answer is the largest k in [1, kmax - 1] with decodeSpanS(k - 1) < leftS (the first
+    // iteration starts now). decodeSpanS does not decrease with k when the iteration-time terms
+    // are not negative, so the root of the span's quadratic gives it, checked on both sides
+    // against decodeSpanS itself; otherwise (or when the check fails) a binary search finds it.
+    // Both give the same k, so the figures do not depend on which did.
+    const ServiceVariant& v = *m_variant;
+    if (v.alphaMs >= 0.0 && v.betaMs >= 0.0 && v.gammaMs >= 0.0) {
+        const auto b = static_cast<double>(m_batch.size());
+        const double first = v.alphaMs + v.betaMs * b + v.gammaMs * static_cast<double>(m_kvResident);
+        const double half = v.gammaMs * b / 2.0;
+        // span(x) * 1000 = half * x^2 + (first - half) * x; x = 2L / (B + sqrt(B^2 + 4 half L)).
+        const double lMs = leftS * 1000.0;
+        const double bq = first - half;
+        const double den = bq + std::sqrt(bq * bq + 4.0 * half * lMs);
+        const double x = den > 0.0 ? 2.0 * lMs / den : -1.0;
+        if (x >= 0.0 && x < static_cast<double>(kmax)) {
+            const long long k = std::clamp(static_cast<long long>(x) + 1, 1LL, kmax);
+            if (k < kmax && decodeSpanS(k - 1) < leftS) {
+                spanS = decodeSpanS(k);
+                if (spanS >= leftS)
+                    return k;
+            }
+        }
+    }
+    long long lo = 1;
+    long long hi = kmax - 1;
+    while (lo < hi) {
+        const long long mid = lo + (hi - lo + 1) / 2;
+        if (decodeSpanS(mid - 1) < leftS)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    spanS = decodeSpanS(lo);
+    return lo;
+}
+
 void ReplicaSim::advanceTo(double tS, ServiceStats& stats)
 {
     while (m_clockS < tS) {
@@ -143,53 +183,44 @@ void ReplicaSim::advanceTo(double tS, ServiceStats& stats)
             const double ms = m_variant->alphaMs + m_variant->betaMs * static_cast<double>(tokens) +
                               m_variant->gammaMs * static_cast<double>(resident);
             m_clockS += ms / 1000.0;
-            for (Active& a : m_batch)
-                ++a.generated;
+            ++m_iterations;
             m_kvResident += static_cast<long long>(m_batch.size());
             for (Active& a : m_prefill) {
-                a.generated = 1;
+                a.doneAt = m_iterations + a.out - 1; // this iteration gave its first token
                 a.firstTokenS = m_clockS;
                 m_kvResident += a.in + 1;
                 m_batch.push_back(a);
+                std::push_heap(m_batch.begin(), m_batch.end(), laterDone);
             }
             m_prefill.clear();
         } else {
             // Decode-only iterations up to the next completion, or the last one starting before tS.
-            long long kmax = m_batch.front().out - m_batch.front().generated;
-            for (const Active& a : m_batch)
-                kmax = std::min<long long>(kmax, a.out - a.generated);
+            const long long kmax = m_batch.front().doneAt - m_iterations;
             const double left = tS - m_clockS;
             long long k = kmax;
-            if (decodeSpanS(kmax - 1) >= left) {
-                long long lo = 1; // the first iteration starts now, before tS
-                long long hi = kmax - 1;
-                while (lo < hi) {
-                    const long long mid = lo + (hi - lo + 1) / 2;
-                    if (decodeSpanS(mid - 1) < left)
-                        lo = mid;
-                    else
-                        hi = mid - 1;
-                }
-                k = lo;
-            }
-            m_clockS += decodeSpanS(k);
-            for (Active& a : m_batch)
-                a.generated += static_cast<int>(k);
+            double span = 0.0;
+            if (decodeSpanS(kmax - 1) < left)
+                span = decodeSpanS(kmax);
+            else
+                k = decodeStepsWithin(left, kmax, span); // < kmax: the iterations before tS
+            m_clockS += span;
+            m_iterations += k;
             m_kvResident += k * static_cast<long long>(m_batch.size());
         }
-        // Completions at the end of the iteration, in batch order.
-        size_t w = 0;
-        for (size_t r = 0; r < m_batch.size(); ++r) {
-            const Active& a = m_batch[r];
-            if (a.generated >= a.out) {
-                complete(a, m_clockS, stats);
-                m_kvReserved -= static_cast<long long>(a.in) + a.out;
-                m_kvResident -= static_cast<long long>(a.in) + a.generated;
-                continue;
-            }
-            m_batch[w++] = a;
+        if (m_batch.front().doneAt > m_iterations)
+            continue; // nothing completes at the end of this iteration
+        // Completions at the end of the iteration, in batch (admission) order.
+        m_done.clear();
+        while (!m_batch.empty() && m_batch.front().doneAt <= m_iterations) {
+            std::pop_heap(m_batch.begin(), m_batch.end(), laterDone);
+            m_done.push_back(m_batch.back());
+            m_batch.pop_back();
         }
-        m_batch.resize(w);
+        for (const Active& a : m_done) { // popped in seq order: they share their doneAt
+            complete(a, m_clockS, stats);
+            m_kvReserved -= static_cast<long long>(a.in) + a.out;
+            m_kvResident -= static_cast<long long>(a.in) + a.out;
+        }
     }
 }
 

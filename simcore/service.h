@@ -95,7 +95,9 @@ struct ServiceStats
 /// whole KV need (input + output tokens) fits; its first iteration is its prefill (its input tokens
 /// count in the batch) and yields its first token; each later iteration yields one more. Runs of
 /// decode-only iterations are computed in closed form up to the next completion or the requested
-/// time, so the cost is per request, not per token.
+/// time, so the cost is per request, not per token. A request's progress is kept as the iteration
+/// at which it completes (the replica counts its iterations), so an advance that ends before the
+/// next completion costs the same whatever the batch size.
 class ReplicaSim
 {
 public:
@@ -132,13 +134,22 @@ private:
         double firstTokenS;
         int in;
         int out;
-        int generated;
+        long long doneAt; ///< the iteration (m_iterations) at which its last token comes
+        long long seq;    ///< admission order
     };
+    /// Orders m_batch as a heap whose top completes first (then the earliest admitted).
+    static bool laterDone(const Active& x, const Active& y)
+    {
+        return x.doneAt != y.doneAt ? x.doneAt > y.doneAt : x.seq > y.seq;
+    }
     void dropExpired(ServiceStats& stats);
     void admit(ServiceStats& stats);
     void complete(const Active& a, double endS, ServiceStats& stats) const;
     /// Sum of the durations (s) of k decode-only iterations from now.
     [[nodiscard]] double decodeSpanS(long long k) const;
+    /// Decode-only iterations (1..kmax-1) that start less than @p leftS from now, when the last
+    /// of kmax does not; @p spanS gets their decodeSpanS.
+    [[nodiscard]] long long decodeStepsWithin(double leftS, long long kmax, double& spanS) const;
 
     const ServiceVariant* m_variant;
     Slo m_slo;
@@ -147,8 +158,11 @@ private:
     double m_clockS;
     bool m_accepting = true;
     std::deque<Request> m_waiting;
-    std::vector<Active> m_batch;
+    std::vector<Active> m_batch;   ///< a heap by laterDone (admission order is seq)
     std::vector<Active> m_prefill; ///< admitted, prefill in the next iteration
+    std::vector<Active> m_done;    ///< scratch: the completions of an iteration
+    long long m_iterations = 0;    ///< iterations run so far
+    long long m_admitted = 0;      ///< requests admitted so far (the next seq)
     long long m_kvReserved = 0;
     long long m_kvResident = 0; ///< input + generated tokens of the batch
 };

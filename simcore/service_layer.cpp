@@ -306,22 +306,70 @@ bool ServiceLayer::startReplica(int s, int variant, double nowS, bool prewarmed,
     return true;
 }
 
-int ServiceLayer::roomFor(const ServiceVariant& v, const EngineState& st, int cap) const
+int ServiceLayer::roomOn(const EngineState& st, int gpu, int profile) const
 {
-    int room = 0;
-    for (int g = 0; g < static_cast<int>(st.gpus.size()) && room < cap; ++g) {
-        const GpuState& gs = st.gpus[static_cast<size_t>(g)];
-        if (gs.model->name != v.board)
-            continue;
-        const int profile = gs.model->findProfile(v.profile);
-        if (profile < 0)
-            continue;
+    if (m_room.size() != st.gpus.size())
+        m_room.assign(st.gpus.size(), GpuRoom{});
+    const GpuState& gs = st.gpus[static_cast<size_t>(gpu)];
+    GpuRoom& known = m_room[static_cast<size_t>(gpu)];
+    if (known.checkedAt == m_roomEpoch) // looked at for this tick's snapshots: the state is the same
+        return roomOf(known, st, gpu, profile);
+    known.checkedAt = m_roomEpoch;
+    // Everything placeReplica(fill = false) and the free count read: the board and, per instance,
+    // its profile, start and whether it runs a job, is held or drains.
+    m_roomScratch.clear();
+    for (const InstanceState& inst : gs.instances) {
+        m_roomScratch.push_back(static_cast<std::uint32_t>(inst.profile));
+        m_roomScratch.push_back(static_cast<std::uint32_t>(inst.start));
+        m_roomScratch.push_back((inst.job >= 0 ? 1U : 0U) | (inst.held ? 2U : 0U) | (inst.draining ? 4U : 0U));
+    }
+    if (known.model != gs.model || known.instances != m_roomScratch) {
+        known.model = gs.model;
+        known.instances.swap(m_roomScratch);
+        known.byProfile.assign(gs.model->profiles.size(), -1);
+    }
+    return roomOf(known, st, gpu, profile);
+}
+
+int ServiceLayer::roomOf(GpuRoom& known, const EngineState& st, int gpu, int profile)
+{
+    const GpuState& gs = st.gpus[static_cast<size_t>(gpu)];
+    int& room = known.byProfile[static_cast<size_t>(profile)];
+    if (room < 0) {
         int free = 0;
         for (const auto& inst : gs.instances)
             free += (inst.profile == profile && inst.job < 0 && !inst.held && !inst.draining) ? 1 : 0;
-        if (free == 0 && placeReplica(st, g, profile, false).possible)
+        if (free == 0 && placeReplica(st, gpu, profile, false).possible)
             free = 1;
-        room += free;
+        room = free;
+    }
+    return room;
+}
+
+int ServiceLayer::roomFor(int s, int variant, const EngineState& st, int cap) const
+{
+    if (m_variantGpus.size() != m_services.size() || m_variantGpusFor != st.gpus.size()) {
+        // The GPUs of each variant's board with the index of its profile there (boards do not
+        // change during a run).
+        m_variantGpusFor = st.gpus.size();
+        m_variantGpus.assign(m_services.size(), {});
+        for (size_t k = 0; k < m_services.size(); ++k) {
+            for (const ServiceVariant& v : m_services[k].variants) {
+                auto& on = m_variantGpus[k].emplace_back();
+                for (int g = 0; g < static_cast<int>(st.gpus.size()); ++g) {
+                    const GpuModel& model = *st.gpus[static_cast<size_t>(g)].model;
+                    const int profile = model.name == v.board ? model.findProfile(v.profile) : -1;
+                    if (profile >= 0)
+                        on.emplace_back(g, profile);
+                }
+            }
+        }
+    }
+    int room = 0;
+    for (const auto& [g, profile] : m_variantGpus[static_cast<size_t>(s)][static_cast<size_t>(variant)]) {
+        if (room >= cap)
+            break;
+        room += roomOn(st, g, profile);
     }
     return std::min(room, cap);
 }
@@ -372,8 +420,8 @@ ServiceSnapshot ServiceLayer::snapshot(int s, double nowS, const EngineState& st
     snap.failedLastTick = run.result.stats.failed() - run.failedBeforeTick;
     snap.finishedTotal = run.result.stats.served + run.result.stats.failed();
     snap.withinSloTotal = run.result.stats.withinSlo;
-    for (const auto& v : spec.variants)
-        snap.room.push_back(roomFor(v, st, 8));
+    for (size_t v = 0; v < spec.variants.size(); ++v)
+        snap.room.push_back(roomFor(s, static_cast<int>(v), st, 8));
     return snap;
 }
 
@@ -429,6 +477,7 @@ void ServiceLayer::tick(double nowMin, FleetClient& fleet)
         releaseDrained(static_cast<int>(s), nowS, fleet);
     }
     if (!last) {
+        ++m_roomEpoch; // the fleet may have changed since the last snapshots
         std::vector<ServiceSnapshot> snaps;
         for (size_t s = 0; s < m_runs.size(); ++s)
             snaps.push_back(snapshot(static_cast<int>(s), nowS, fleet.fleetState()));

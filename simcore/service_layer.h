@@ -8,6 +8,7 @@
 #include <deque>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace simcore {
@@ -155,7 +156,11 @@ private:
     bool startReplica(int s, int variant, double nowS, bool prewarmed, FleetClient& fleet);
     void stopReplica(Replica& r, int s, double nowS, FleetClient& fleet);
     [[nodiscard]] ServiceSnapshot snapshot(int s, double nowS, const EngineState& st) const;
-    [[nodiscard]] int roomFor(const ServiceVariant& v, const EngineState& st, int cap) const;
+    /// Replicas of variant @p variant of service @p s that could be placed now, at most @p cap.
+    [[nodiscard]] int roomFor(int s, int variant, const EngineState& st, int cap) const;
+    /// Replicas of @p profile that GPU @p gpu could take now (its free instances of the profile,
+    /// else 1 when placeReplica finds room), kept per GPU while its instances stay the same.
+    [[nodiscard]] int roomOn(const EngineState& st, int gpu, int profile) const;
     void record(double nowS);
 
     std::vector<ServiceSpec> m_services;
@@ -163,6 +168,22 @@ private:
     ServiceLayerConfig m_config;
     std::vector<ServiceRun> m_runs;
     std::vector<HeldFault> m_faults; ///< since the last tick, in time order
+    /// What roomOn() found per GPU: the instances it was found for (model, then profile, start
+    /// and busy/held/draining of each) and the room per profile (-1: not asked yet).
+    struct GpuRoom
+    {
+        const GpuModel* model = nullptr;
+        std::vector<std::uint32_t> instances;
+        std::vector<int> byProfile;
+        long long checkedAt = -1; ///< m_roomEpoch when the instances were last compared
+    };
+    static int roomOf(GpuRoom& known, const EngineState& st, int gpu, int profile);
+    mutable std::vector<GpuRoom> m_room;
+    mutable std::vector<std::uint32_t> m_roomScratch;
+    long long m_roomEpoch = 0; ///< counts the ticks' rounds of snapshots
+    /// Per service and variant: the GPUs of its board and its profile's index there.
+    mutable std::vector<std::vector<std::vector<std::pair<int, int>>>> m_variantGpus;
+    mutable size_t m_variantGpusFor = 0; ///< GPUs in the fleet m_variantGpus was built for
     double m_nextTickS = 0.0;
     double m_nextPointS = 0.0;
     int m_nextReplicaId = 1;

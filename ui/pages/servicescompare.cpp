@@ -6,6 +6,7 @@
 #include "problems.h"
 #include "scenario_writer.h"
 #include "service_build.h"
+#include "sharedservicerun.h"
 #include "simulation.h"
 
 #include <QElapsedTimer>
@@ -17,29 +18,6 @@
 namespace ui {
 
 namespace {
-
-/// A file's path, size and modification time: a trace or workload file rewritten on disk gives
-/// another stamp, so nothing built from its old text is reused.
-std::string fileStamp(const std::filesystem::path& path)
-{
-    std::string out = path.string();
-    std::error_code ec;
-    const auto size = std::filesystem::file_size(path, ec);
-    out += ec ? std::string(" ?") : " " + std::to_string(size);
-    const auto time = std::filesystem::last_write_time(path, ec);
-    out += ec ? std::string(" ?") : " " + std::to_string(time.time_since_epoch().count());
-    out += '\n';
-    return out;
-}
-
-std::string traceStamps(const model::ServicesConfig& config)
-{
-    std::string out;
-    for (const model::ServiceConfig& s : config.services)
-        if (s.stream.kind == model::StreamConfig::Kind::Trace)
-            out += fileStamp(s.stream.file);
-    return out;
-}
 
 /// The autoscaler's parameters in a run of @p id: the scenario's own for its autoscaler, the
 /// documented defaults for the others.
@@ -59,49 +37,31 @@ std::string resultKey(const model::Scenario& scenario, const std::string& id)
     key += '\n';
     key += scenario.sourceFile;
     key += '\n';
-    key += traceStamps(*scenario.services);
+    key += SharedServiceRun::traceStamps(*scenario.services);
     if (scenario.workload.kind == model::WorkloadSpec::Kind::Csv)
-        key += fileStamp(scenario.workload.csvPath);
+        key += SharedServiceRun::fileStamp(scenario.workload.csvPath);
     return key;
 }
 
-/// Drops what the page never shows and is the bulk of a result: the per-request latencies.
+/// Drops what the page never shows and is the bulk of a result: the per-request latencies and the
+/// batch day's time series (the run shared with the workspace has them).
 model::ServiceRunResult slimmed(model::ServiceRunResult run)
 {
     for (simcore::ServiceResult& s : run.services) {
         s.stats.e2eMs = {};
         s.stats.ttftMs = {};
     }
+    run.batch.series = {};
     return run;
 }
 
 } // namespace
 
-std::shared_ptr<const std::vector<simcore::ServiceSpec>> ServicesComparison::servicesOf(const model::Scenario& scenario,
-                                                                                        QString& error)
-{
-    ServicesInput input{*scenario.services, {}, scenario.sourceFile, traceStamps(*scenario.services)};
-    input.config.autoscaler.clear();
-    input.config.autoscalerParams.clear();
-    for (const model::FleetGroup& g : scenario.fleet)
-        input.boards.push_back(g.model);
-    if (m_services && input == m_servicesInput)
-        return m_services;
-    model::Problems problems;
-    auto services = std::make_shared<const std::vector<simcore::ServiceSpec>>(model::buildServices(scenario, problems));
-    if (!problems.empty()) {
-        error = QString::fromStdString(problems.text());
-        return nullptr;
-    }
-    m_servicesInput = std::move(input);
-    m_services = services;
-    return services;
-}
-
-ServicesComparison::Outcome ServicesComparison::compare(const model::Scenario& scenario,
+ServicesComparison::Outcome ServicesComparison::compare(const std::shared_ptr<const model::Scenario>& shared,
                                                         const std::vector<std::string>& ids,
                                                         const std::atomic<bool>& cancel)
 {
+    const model::Scenario& scenario = *shared;
     const std::lock_guard lock(m_mutex);
     QElapsedTimer clock;
     clock.start();
@@ -120,9 +80,9 @@ ServicesComparison::Outcome ServicesComparison::compare(const model::Scenario& s
     if (!allKept) {
         model::Problems problems;
         const auto jobs = model::scenarioJobs(scenario, std::nullopt, problems);
-        const auto services = problems.empty() ? servicesOf(scenario, out.error) : nullptr;
-        if (!problems.empty())
-            out.error = QString::fromStdString(problems.text());
+        std::string error = problems.text();
+        const auto services = problems.empty() ? SharedServiceRun::services(scenario, error) : nullptr;
+        out.error = QString::fromStdString(error);
         if (!services)
             return out;
         model::RunOptions options;
@@ -134,6 +94,19 @@ ServicesComparison::Outcome ServicesComparison::compare(const model::Scenario& s
         for (size_t k = 0; k < ids.size(); ++k) {
             if (found[k])
                 continue;
+            if (ids[k] == scenario.services->autoscaler) { // the workspace's run (or ours, if first)
+                runs.emplace_back(k, std::async(std::launch::async, [&shared, &jobs, services, &cancel, options] {
+                                      model::RunOptions withSeries = options;
+                                      withSeries.timeSeries = true; // as the workspace's run
+                                      const auto run = SharedServiceRun::get(shared, cancel, [&] {
+                                          return model::simulateWithServices(
+                                              *shared, jobs, *services, shared->services->autoscaler,
+                                              shared->services->autoscalerParams, withSeries);
+                                      });
+                                      return *run;
+                                  }));
+                continue;
+            }
             runs.emplace_back(k, std::async(std::launch::async, [&scenario, &jobs, services, id = ids[k], options] {
                                   return model::simulateWithServices(scenario, jobs, *services, id,
                                                                      paramsOf(scenario, id), options);

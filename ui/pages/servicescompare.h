@@ -27,7 +27,7 @@ namespace ui {
 ///   autoscaler parameters re-runs that autoscaler only, and an undo shows the earlier figures
 ///   at once.
 /// The runs that are left go on one thread each and stop when @p cancel is set (a newer edit).
-/// The results are those of model::simulateWithServices without time series, less the
+/// The results are those of model::simulateWithServices, less the batch day's time series and the
 /// per-request latencies (their percentiles are in the summaries).
 class ServicesComparison
 {
@@ -42,8 +42,10 @@ public:
     };
 
     /// Every autoscaler of @p ids on @p scenario: the scenario's own with its parameters, the
-    /// others with their documented defaults. Thread-safe (one comparison at a time).
-    Outcome compare(const model::Scenario& scenario, const std::vector<std::string>& ids,
+    /// others with their documented defaults. The scenario's own autoscaler is the workspace's run
+    /// of the same scenario object (SharedServiceRun): whichever of the two starts first runs it.
+    /// Thread-safe (one comparison at a time).
+    Outcome compare(const std::shared_ptr<const model::Scenario>& scenario, const std::vector<std::string>& ids,
                     const std::atomic<bool>& cancel);
 
     /// Results kept at most (three edits of the three autoscalers).
@@ -56,25 +58,8 @@ private:
         std::shared_ptr<const model::ServiceRunResult> result;
     };
 
-    std::shared_ptr<const std::vector<simcore::ServiceSpec>> servicesOf(const model::Scenario& scenario,
-                                                                        QString& error);
-
-    /// What a build of the services reads: the section (without the autoscaler, which the
-    /// streams and variants do not depend on), the fleet's boards, the scenario's file (relative
-    /// trace paths) and the trace files' sizes and times.
-    struct ServicesInput
-    {
-        model::ServicesConfig config;
-        std::vector<std::shared_ptr<const simcore::GpuModel>> boards;
-        std::string sourceFile;
-        std::string files;
-        bool operator==(const ServicesInput&) const = default;
-    };
-
     std::mutex m_mutex;
     std::deque<KeptResult> m_kept; ///< newest first
-    ServicesInput m_servicesInput; ///< what m_services was built from
-    std::shared_ptr<const std::vector<simcore::ServiceSpec>> m_services;
 };
 
 } // namespace ui

@@ -152,7 +152,7 @@ void ServicesPage::start()
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_thread = QThread::create([sc, outcome, comparison = m_comparison, cancel = m_cancel] {
         try {
-            *outcome = comparison->compare(*sc, autoscalers(), *cancel);
+            *outcome = comparison->compare(sc, autoscalers(), *cancel);
         } catch (const std::exception& e) {
             outcome->results.clear();
             outcome->error = QString::fromStdString(e.what());

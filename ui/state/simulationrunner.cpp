@@ -4,6 +4,7 @@
 #include "ganttdata.h"
 #include "service_build.h"
 #include "service_run.h"
+#include "sharedservicerun.h"
 #include "simulation.h"
 #include "whatiftrace.h"
 
@@ -14,6 +15,7 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <stdexcept>
 
 namespace ui {
 
@@ -101,23 +103,37 @@ BoundsPtr boundsOf(const std::shared_ptr<const model::Scenario>& scenario, const
 }
 
 /// A run of a scenario with services: jobs and services together under the scenario's autoscaler,
-/// as `migsight-cli simulate` runs it (docs/services.md). False with f.error set when the services
-/// cannot be built.
+/// as `migsight-cli simulate` runs it (docs/services.md). A run with the scenario's own policies
+/// is shared with the Services page (SharedServiceRun), which runs the same day. False with
+/// f.error set when the services cannot be built.
 bool simulateServicesInto(SimulationRunner::Flight& f, const std::vector<simcore::Job>& jobs,
                           const model::RunOptions& options)
 {
     const model::Scenario& scenario = *f.request.scenario;
-    model::Problems problems;
-    const auto services = model::buildServices(scenario, problems);
-    if (!problems.empty()) {
-        f.error = QString::fromStdString(problems.text());
+    const auto compute = [&scenario, &jobs, &options] {
+        std::string error;
+        const auto services = SharedServiceRun::services(scenario, error); // kept while its inputs stay
+        if (!services)
+            throw std::invalid_argument(error);
+        return model::simulateWithServices(scenario, jobs, *services, scenario.services->autoscaler,
+                                           scenario.services->autoscalerParams, options);
+    };
+    if (!f.request.scheduler && !f.request.repartitioner && options.timeSeries) {
+        const SharedServiceRun::Result run = SharedServiceRun::get(f.request.scenario, f.cancel, compute);
+        f.snapshot.result = std::make_shared<const simcore::RunResult>(run->batch);
+        f.snapshot.services = SharedServiceRun::withoutBatch(*run);
+        return true;
+    }
+    model::ServiceRunResult run;
+    try {
+        run = compute();
+    } catch (const std::invalid_argument& e) {
+        f.error = QString::fromUtf8(e.what());
         return false;
     }
-    auto run = std::make_shared<model::ServiceRunResult>(model::simulateWithServices(
-        scenario, jobs, services, scenario.services->autoscaler, scenario.services->autoscalerParams, options));
-    f.snapshot.result = std::make_shared<const simcore::RunResult>(std::move(run->batch));
-    run->batch = {};
-    f.snapshot.services = std::move(run);
+    f.snapshot.result = std::make_shared<const simcore::RunResult>(std::move(run.batch));
+    run.batch = {};
+    f.snapshot.services = std::make_shared<model::ServiceRunResult>(std::move(run));
     return true;
 }
 
