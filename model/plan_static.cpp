@@ -7,6 +7,7 @@
 #include "compare.h"
 #include "layout_bound.h"
 #include "plan_space.h"
+#include "plan_static_search.h"
 #include "policy_registry.h"
 #include "results.h"
 #include "simulation.h"
@@ -39,100 +40,7 @@ size_t multisetCount(size_t n, size_t k)
     return c;
 }
 
-namespace {
-
-class Search
-{
-public:
-    Search(const Scenario& scenario, const StaticSearchOptions& options)
-        : m_scenario(scenario)
-        , m_options(options)
-        , m_space(scenario, options.candidates, kMaxStaticSearchLayouts, exhaustive(scenario, options))
-    {
-    }
-
-    StaticSearchResult run(Problems& problems);
-
-private:
-    void setupDays(Problems& problems);
-    using Point = LayoutSpace::Point;
-    /// Whether the search visits every layout (docs/planning.md, "Local search").
-    static bool exhaustive(const Scenario& scenario, const StaticSearchOptions& options);
-    void scoreScenarioLayout();
-    /// Instances per (board, profile): what a layout's bounds depend on.
-    using BoundKey = std::vector<std::pair<std::pair<const simcore::GpuModel*, int>, int>>;
-    const std::vector<LayoutBound>& boundsFor(const std::vector<simcore::FleetGpu>& fleet);
-    /// Settles every layout of @p batch not settled yet (on the worker threads).
-    void runBatch(const std::vector<Point>& batch);
-    /// Marks @p point settled; false when it already was.
-    bool markSettled(const Point& point);
-    void worker(const std::vector<Point>& batch);
-    /// What settling a layout found: no job fits it, its static bound or its running bound was
-    /// above @c above, or it was simulated to the end (@c score).
-    struct Settled
-    {
-        enum class Kind : std::uint8_t { Unrunnable, Skipped, Stopped, Simulated };
-        Kind kind = Kind::Unrunnable;
-        double above = 0.0;
-        LayoutScore score;
-    };
-    /// Bounds and simulates one layout against the current threshold; changes nothing else.
-    [[nodiscard]] Settled evaluate(const Point& point);
-    /// Records what evaluate() found: the counts (in @p tally too, when given), the top list.
-    void apply(const Point& point, Settled settled, StaticSearchResult* tally = nullptr);
-    /// Settles one layout; counts it in m_result and, when given, in @p tally too.
-    void settleLayout(const Point& point, StaticSearchResult* tally = nullptr) { apply(point, evaluate(point), tally); }
-    /// Whether the search's batches are shared over the processes of an MPI job.
-    [[nodiscard]] bool shared() const { return m_options.distributor && m_options.distributor->processes() > 1; }
-    /// A score's numbers as bytes, and back (configurations and layouts follow from the point).
-    static void putScore(Bytes& b, const LayoutScore& score);
-    [[nodiscard]] LayoutScore getScore(BytesReader& in, const Point& point) const;
-    /// Steepest descent over neighbours from @p start, until the best layout no longer changes.
-    void descend(const Point& start);
-    void visitTheRest();
-    /// visitTheRest() over the processes of m_options.distributor.
-    void visitTheRestShared();
-    /// A block of the shared search: its layouts' counts and its layouts in this process's top list.
-    [[nodiscard]] std::string settleBlock(size_t block);
-    void mergeBlock(const std::string& bytes);
-    /// Scores one layout; false when a bound stopped it (it cannot enter the top list).
-    /// @p stoppedAbove receives the threshold the layout's bound passed when it was stopped.
-    bool score(const std::vector<simcore::FleetGpu>& fleet, const std::vector<LayoutBound>& bounds, bool prune,
-               LayoutScore& out, double* stoppedAbove = nullptr);
-    void notePruned(const Point& point, double above);
-    void offer(const Point& point, LayoutScore score);
-    /// The ET above which a layout is of no use now: the top list's last, or the ceiling of a
-    /// descent's batch when that is higher (a better neighbour must be known exactly).
-    [[nodiscard]] double threshold() const
-    {
-        return std::max(m_threshold.load(std::memory_order_relaxed), m_ceiling.load(std::memory_order_relaxed));
-    }
-    /// Counts a settled layout under @p field (in @p tally too, when given) and reports progress.
-    void count(size_t StaticSearchResult::*field, StaticSearchResult* tally = nullptr);
-
-    const Scenario& m_scenario;
-    const StaticSearchOptions& m_options;
-    LayoutSpace m_space;
-    std::vector<std::vector<simcore::Job>> m_days;
-    std::vector<LayoutBound::DayBounds> m_dayBounds;
-    std::vector<char> m_settledIndex; ///< enumerated spaces: per layout, already in a batch
-    std::set<Point> m_settledPoints;  ///< otherwise: the layouts already in a batch
-
-    std::mutex m_mutex;                                    ///< guards what follows
-    std::map<BoundKey, std::vector<LayoutBound>> m_bounds; ///< per instance count of each profile, per seed
-    std::vector<std::pair<Point, LayoutScore>> m_top;      ///< best first, ties by point (= by index)
-    std::atomic<double> m_threshold{std::numeric_limits<double>::infinity()};
-    std::atomic<double> m_ceiling{-std::numeric_limits<double>::infinity()};
-    std::map<Point, double> m_fullEt;   ///< layouts simulated to the end: their mean ET
-    std::map<Point, double> m_prunedAt; ///< layouts stopped or skipped: their ET is above this
-    std::atomic<size_t> m_next{0};
-    std::atomic<bool> m_cancelled{false};
-    bool m_shared = false; ///< in visitTheRestShared(): the distributor reports progress
-    size_t m_done = 0;
-    size_t m_lastReported = 0;
-    std::string m_error; ///< the first exception of a worker
-    StaticSearchResult m_result;
-};
+namespace static_search {
 
 void Search::setupDays(Problems& problems)
 {
@@ -276,10 +184,15 @@ Search::Settled Search::evaluate(const Point& point)
         return out;
     }
     out.kind = Settled::Kind::Simulated;
-    s.configs = m_space.numbers(point);
-    for (const auto& f : fleet)
-        s.layouts.push_back(f.layout);
+    describe(point, fleet, s);
     return out;
+}
+
+void Search::describe(const Point& point, const std::vector<simcore::FleetGpu>& fleet, LayoutScore& score) const
+{
+    score.configs = m_space.numbers(point);
+    for (const auto& f : fleet)
+        score.layouts.push_back(f.layout);
 }
 
 void Search::apply(const Point& point, Settled settled, StaticSearchResult* tally)
@@ -309,30 +222,6 @@ void Search::apply(const Point& point, Settled settled, StaticSearchResult* tall
     }
     offer(point, std::move(settled.score));
     count(&StaticSearchResult::simulated, tally);
-}
-
-void Search::putScore(Bytes& b, const LayoutScore& score)
-{
-    for (const double v : {score.et, score.energyWmin, score.avgTardinessMin, score.p95TardinessMin, score.boundEt})
-        b.put(v);
-    b.putVector(score.etBySeed);
-    b.put<std::uint64_t>(score.events);
-}
-
-LayoutScore Search::getScore(BytesReader& in, const Point& point) const
-{
-    LayoutScore s;
-    s.et = in.get<double>();
-    s.energyWmin = in.get<double>();
-    s.avgTardinessMin = in.get<double>();
-    s.p95TardinessMin = in.get<double>();
-    s.boundEt = in.get<double>();
-    s.etBySeed = in.getVector<double>();
-    s.events = static_cast<size_t>(in.get<std::uint64_t>());
-    s.configs = m_space.numbers(point);
-    for (const auto& f : m_space.fleet(point))
-        s.layouts.push_back(f.layout);
-    return s;
 }
 
 void Search::worker(const std::vector<Point>& batch)
@@ -380,34 +269,8 @@ void Search::runBatch(const std::vector<Point>& all)
         if (markSettled(p))
             batch.push_back(p);
     }
-    if (shared()) {
-        // Over the processes of an MPI job (docs/cluster.md, "Planning"): every layout of the batch
-        // is bounded and simulated against the threshold of the batch's start (the same on every
-        // process), and every process then records every outcome in the batch's order, so every
-        // process holds the same state after each batch and makes the same next move.
-        std::vector<size_t> order(batch.size());
-        for (size_t k = 0; k < order.size(); ++k)
-            order[k] = k;
-        const auto results = m_options.distributor->run(order, m_options.threads,
-                                                        [&](size_t k) {
-                                                            Settled settled = evaluate(batch[k]);
-                                                            Bytes b;
-                                                            b.put(settled.kind);
-                                                            b.put(settled.above);
-                                                            putScore(b, settled.score);
-                                                            return b.take();
-                                                        },
-                                                        {});
-        for (size_t k = 0; k < batch.size(); ++k) {
-            BytesReader in(results[k]);
-            Settled settled;
-            settled.kind = in.get<Settled::Kind>();
-            settled.above = in.get<double>();
-            settled.score = getScore(in, batch[k]);
-            apply(batch[k], std::move(settled));
-        }
-        return;
-    }
+    if (shared())
+        return runBatchShared(batch);
     m_next = 0;
     const unsigned n = m_options.threads > 0 ? m_options.threads : std::max(1u, std::thread::hardware_concurrency());
     std::vector<std::thread> pool;
@@ -507,87 +370,6 @@ void Search::visitTheRest()
     }
 }
 
-// The exhaustive search over the processes of an MPI job (docs/cluster.md, "Planning"). Every
-// process has scored the scenario's layout and made the descent (whose batches runBatch() shares),
-// so every process has the same top list and the same settled layouts; the layouts left are
-// handed out in blocks. A
-// process prunes with its own top list, whose last ET is never below the whole search's: a layout
-// of the final top list is never pruned anywhere, and it is still in its process's top list when
-// its block ends (fewer than `top` layouts beat it). So each block sends back its layouts that
-// are in its process's top list then, and the final list is the best of the descent's list and
-// of those: the very list of one process. The counts (simulated, stopped, skipped) depend on
-// what each process knew when, as they do on the threads.
-namespace {
-constexpr size_t kSharedBlock = 256; ///< layouts per block handed out (a few seconds of work at most)
-} // namespace
-
-std::string Search::settleBlock(size_t block)
-{
-    const size_t from = block * kSharedBlock;
-    const size_t to = std::min(m_space.size(), from + kSharedBlock);
-    StaticSearchResult tally;
-    for (size_t k = from; k < to && !m_cancelled.load(std::memory_order_relaxed); ++k) {
-        if (m_settledIndex[k] == 0) // read only: the descent's marks
-            settleLayout(m_space.point(k), &tally);
-    }
-    Bytes b;
-    for (const size_t v : {tally.simulated, tally.stoppedEarly, tally.skipped, tally.unrunnable, tally.events})
-        b.put<std::uint64_t>(v);
-    std::lock_guard lock(m_mutex);
-    for (const auto& [point, score] : m_top) {
-        const size_t k = m_space.index(point);
-        if (k < from || k >= to || m_settledIndex[k] != 0) // the descent's are on every process already
-            continue;
-        b.put<std::uint8_t>(1);
-        b.put<std::uint64_t>(k);
-        putScore(b, score);
-    }
-    b.put<std::uint8_t>(0);
-    return b.take();
-}
-
-void Search::mergeBlock(const std::string& bytes)
-{
-    BytesReader in(bytes);
-    for (size_t StaticSearchResult::*field :
-         {&StaticSearchResult::simulated, &StaticSearchResult::stoppedEarly, &StaticSearchResult::skipped,
-          &StaticSearchResult::unrunnable, &StaticSearchResult::events})
-        m_result.*field += static_cast<size_t>(in.get<std::uint64_t>());
-    while (in.get<std::uint8_t>() != 0) {
-        const auto k = static_cast<size_t>(in.get<std::uint64_t>());
-        if (k >= m_space.size())
-            throw std::runtime_error("a process sent a layout outside the search space");
-        const Point point = m_space.point(k);
-        offer(point, getScore(in, point));
-    }
-}
-
-void Search::visitTheRestShared()
-{
-    const size_t blocks = (m_space.size() + kSharedBlock - 1) / kSharedBlock;
-    std::vector<size_t> order(blocks);
-    for (size_t b = 0; b < blocks; ++b)
-        order[b] = b;
-    // What every process knows the same: the descent's top list and counts.
-    const auto descent = m_top;
-    StaticSearchResult counted = m_result;
-    m_shared = true;
-    const size_t total = m_space.size();
-    const auto progress = [&](size_t done, size_t) {
-        if (m_options.progress)
-            (void)m_options.progress(std::min(total, done * kSharedBlock), total);
-    };
-    const auto results = m_options.distributor->run(
-        order, m_options.threads, [&](size_t b) { return settleBlock(b); }, progress);
-    m_top = descent;
-    for (size_t StaticSearchResult::*field :
-         {&StaticSearchResult::simulated, &StaticSearchResult::stoppedEarly, &StaticSearchResult::skipped,
-          &StaticSearchResult::unrunnable, &StaticSearchResult::events})
-        m_result.*field = counted.*field;
-    for (const auto& r : results)
-        mergeBlock(r);
-}
-
 StaticSearchResult Search::run(Problems& problems)
 {
     if (m_options.seeds.empty() || m_options.seeds.size() > 1000)
@@ -627,11 +409,11 @@ StaticSearchResult Search::run(Problems& problems)
     return m_result;
 }
 
-} // namespace
+} // namespace static_search
 
 StaticSearchResult searchStaticLayouts(const Scenario& scenario, const StaticSearchOptions& options, Problems& problems)
 {
-    Search search(scenario, options);
+    static_search::Search search(scenario, options);
     return search.run(problems);
 }
 
