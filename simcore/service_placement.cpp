@@ -2,9 +2,8 @@
 // Where a replica can go (docs/services.md, "Service layer"): the instance or repartition a
 // replica start takes, and the room per variant the autoscalers' snapshots show, cached per GPU
 // while its instances stay the same.
-#include "service_layer.h"
-
 #include "engine_state.h"
+#include "service_layer.h"
 
 #include <algorithm>
 
