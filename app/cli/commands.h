@@ -49,6 +49,16 @@ std::optional<model::PolicyChoice> planScheduler(const Args& args, model::Scenar
 void storePlanStudy(const std::string& db, const std::string& key, const model::Scenario& scenario,
                     const std::string& study, bool quiet, std::ostream& err);
 
+/// What both `plan` searches do once their result is in: prints @p problems (exit 2); other ranks
+/// of an MPI job stop there (exit 0); the only process or rank 0 prints the result (@p json with
+/// --json, else @p printText), and keeps @p study under @p key in --db unless it is empty.
+/// Returns std::nullopt when the command goes on (rank 0, no problem).
+[[nodiscard]] std::optional<int> finishPlanStudy(const Args& args, std::ostream& out, std::ostream& err,
+                                                 const model::Problems& problems, const model::Scenario& scenario,
+                                                 const std::function<std::string()>& json,
+                                                 const std::function<void()>& printText, const std::string& key,
+                                                 const std::function<std::string()>& study, bool quiet);
+
 int runLayouts(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runSimulate(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int runCompare(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);

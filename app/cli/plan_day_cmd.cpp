@@ -243,15 +243,11 @@ int runPlanDay(const std::vector<std::string>& words, std::ostream& out, std::os
     const auto t0 = std::chrono::steady_clock::now();
     const auto result = model::planDay(scenario, o, problems);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (printProblems(err, problems))
-        return kExitBadInput;
-    if (mpiRank() != 0)
-        return kExitOk;
-    const std::string json = resultJson(scenario, o, result);
-    emitResult(args, out, json, [&] { printText(out, scenario, o, result, seconds); });
-    if (db)
-        storePlanStudy(*db, model::kDayPlanStudy, scenario, model::dayPlanStudyJson(result), args.flag("--json"), err);
-    return kExitOk;
+    return finishPlanStudy(
+               args, out, err, problems, scenario, [&] { return resultJson(scenario, o, result); },
+               [&] { printText(out, scenario, o, result, seconds); }, model::kDayPlanStudy,
+               [&] { return model::dayPlanStudyJson(result); }, args.flag("--json"))
+        .value_or(kExitOk);
 }
 
 } // namespace cli

@@ -209,14 +209,11 @@ int runPlanStatic(const std::vector<std::string>& words, std::ostream& out, std:
     const auto t0 = std::chrono::steady_clock::now();
     const auto result = model::searchStaticLayouts(scenario, o, problems);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (printProblems(err, problems))
-        return kExitBadInput;
-    if (mpiRank() != 0)
-        return kExitOk;
-    const std::string json = resultJson(scenario, o, result);
-    emitResult(args, out, json, [&] { printText(out, scenario, o, result, seconds); });
-    if (db)
-        storePlanStudy(*db, model::kStaticLayoutStudy, scenario, model::staticSearchStudyJson(result), quiet, err);
+    if (auto status = finishPlanStudy(
+            args, out, err, problems, scenario, [&] { return resultJson(scenario, o, result); },
+            [&] { printText(out, scenario, o, result, seconds); }, model::kStaticLayoutStudy,
+            [&] { return model::staticSearchStudyJson(result); }, quiet))
+        return *status;
     if (auto path = args.value("--apply-to")) {
         if (result.best.empty())
             throw std::runtime_error("no layout to apply: no candidate can run every job");
