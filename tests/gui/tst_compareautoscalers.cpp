@@ -84,7 +84,7 @@ void TestCompareAutoscalers::hpaBesideWvaOnTheComparePage()
     window.show();
     QVERIFY(window.openScenario(sample("inference-services.json")));
     ui::RunsPage* runsPage = window.runsPage();
-    QVERIFY(runsPage->autoscalerBox()->isVisible());
+    QVERIFY(!runsPage->autoscalerBox()->isHidden()); // the Runs page itself is not shown
     QCOMPARE(runsPage->autoscalerBox()->box()->itemText(0), QStringLiteral("Scenario's (wva)"));
     addWvaAndHpa(window);
     ui::Workspace* ws = window.workspace();
@@ -259,7 +259,7 @@ void TestCompareAutoscalers::hiddenWithoutServices()
     ui::MainWindow window;
     window.show();
     QVERIFY(window.openScenario(sample("quickstart.json")));
-    QVERIFY(!window.runsPage()->autoscalerBox()->isVisible());
+    QVERIFY(window.runsPage()->autoscalerBox()->isHidden());
     // A pick left from another scenario does not reach a run without services.
     pickAutoscaler(window.runsPage(), "hpa");
     const int key = window.runsPage()->addRunFromForms();
