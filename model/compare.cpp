@@ -4,6 +4,9 @@
 #include "input_limits.h"
 #include "parallel.h"
 #include "policy_choice.h"
+#include "run_autoscaler.h"
+#include "service_build.h"
+#include "service_run.h"
 #include "simulation.h"
 #include "tenant_report.h"
 #include "unfinished_jobs.h"
@@ -23,8 +26,32 @@ std::string RunPair::label() const
     std::string text = policyChoiceText(scheduler);
     text += '/';
     text += policyChoiceText(repartitioner);
+    if (autoscaler) {
+        text += '/';
+        text += policyChoiceText(*autoscaler);
+    }
     return text;
 }
+
+namespace {
+
+/// Where the autoscaler of "SCHED/REPART/AUTOSCALER" starts (the '/' before it), npos for a pair
+/// without one. A repartitioner's parameter value may hold a '/' (a weights file's path): after a
+/// repartitioner with parameters, only a known autoscaler id counts as the third part.
+size_t autoscalerSlash(const std::string& item, size_t slash)
+{
+    const auto last = item.rfind('/');
+    if (last == slash)
+        return std::string::npos;
+    const auto colon = item.find(':', slash + 1);
+    if (colon == std::string::npos || colon > last)
+        return last; // no parameter value before it: a '/' of its own
+    const std::string id = item.substr(last + 1, item.find(':', last + 1) - last - 1);
+    const auto ids = policies::autoscalerIds();
+    return std::find(ids.begin(), ids.end(), id) != ids.end() ? last : std::string::npos;
+}
+
+} // namespace
 
 std::vector<RunPair> parseRunPairs(const std::string& text)
 {
@@ -36,9 +63,14 @@ std::vector<RunPair> parseRunPairs(const std::string& text)
             continue;
         const auto slash = item.find('/');
         if (slash == std::string::npos)
-            throw policies::PolicyError("'" + item + "' needs the form scheduler/repartitioner");
-        pairs.push_back({parsePolicyChoice(item.substr(0, slash), PolicyKind::Scheduler),
-                         parsePolicyChoice(item.substr(slash + 1), PolicyKind::Repartitioner)});
+            throw policies::PolicyError("'" + item + "' needs the form scheduler/repartitioner[/autoscaler]");
+        const auto third = autoscalerSlash(item, slash); // the autoscaler (docs/services.md)
+        RunPair pair{parsePolicyChoice(item.substr(0, slash), PolicyKind::Scheduler),
+                     parsePolicyChoice(item.substr(slash + 1, third == std::string::npos ? third : third - slash - 1),
+                                       PolicyKind::Repartitioner)};
+        if (third != std::string::npos)
+            pair.autoscaler = parseAutoscalerChoice(item.substr(third + 1));
+        pairs.push_back(std::move(pair));
     }
     if (pairs.empty())
         throw policies::PolicyError("no scheduler/repartitioner pair given");
@@ -130,14 +162,26 @@ void planRuns(CompareResult& out, const std::vector<CompareSubject>& subjects, c
     out.bounds.resize(subjects.size() * seeds);
 }
 
-void simulateRun(CompareRun& run, const RunPair& pair, const Scenario& scenario, const std::vector<simcore::Job>& jobs)
+/// One run; with @p services (a comparison naming an autoscaler, docs/services.md) the jobs and
+/// the services together under the pair's autoscaler, as `simulate --autoscaler` runs them.
+void simulateRun(CompareRun& run, const RunPair& pair, const Scenario& scenario, const std::vector<simcore::Job>& jobs,
+                 const std::vector<simcore::ServiceSpec>* services)
 {
     RunOptions options;
     options.seed = run.seed;
     options.scheduler = pair.scheduler;
     options.repartitioner = pair.repartitioner;
     options.timeSeries = false;
-    const auto result = simulate(scenario, jobs, options);
+    simcore::RunResult result;
+    if (services != nullptr) {
+        const RunAutoscaler scaler = runAutoscaler(*scenario.services, pair.autoscaler);
+        ServiceRunResult withServices =
+            simulateWithServices(scenario, jobs, *services, scaler.id, scaler.params, options);
+        result = std::move(withServices.batch);
+        run.servicesJson = serviceResultJson(withServices, -1);
+    } else {
+        result = simulate(scenario, jobs, options);
+    }
     run.metrics = result.metrics;
     run.gpuEnergyWmin = result.gpuEnergyWmin;
     run.illegalDecisions = result.illegalDecisions.size();
@@ -209,6 +253,7 @@ std::string runBytes(const CompareRun& run)
     out.put<std::uint64_t>(run.illegalDecisions);
     out.putString(run.unfinishedWarning);
     out.putString(run.platformJson);
+    out.putString(run.servicesJson);
     out.put(run.cost.has_value());
     if (run.cost) {
         const RunCost& c = *run.cost;
@@ -233,6 +278,7 @@ void runFrom(const std::string& bytes, CompareRun& run)
     run.illegalDecisions = in.get<std::uint64_t>();
     run.unfinishedWarning = in.getString();
     run.platformJson = in.getString();
+    run.servicesJson = in.getString();
     if (in.get<bool>()) {
         RunCost c;
         c.currency = in.getString();
@@ -290,6 +336,17 @@ CompareResult compareVariants(const std::vector<CompareSubject>& subjects, const
                                             " jobs in all: use fewer seeds or variants");
         }
     }
+    // A pair that names an autoscaler makes every run simulate the services (docs/services.md).
+    const bool withServices = std::any_of(pairs.begin(), pairs.end(), [](const RunPair& p) { return p.autoscaler.has_value(); });
+    std::vector<std::vector<simcore::ServiceSpec>> services(subjects.size());
+    for (size_t v = 0; v < subjects.size() && withServices; ++v) {
+        for (const RunPair& p : pairs)
+            checkAutoscalerApplies(subjects[v].scenario, p.autoscaler,
+                                   (subjects[v].name.empty() ? "" : subjects[v].name + ": ") + p.label());
+        services[v] = buildServices(subjects[v].scenario, problems);
+        if (!problems.empty())
+            return out;
+    }
     if (warn)
         warnSlowRuns(subjects, days, out.seeds.size(), warn);
     planRuns(out, subjects, pairs);
@@ -301,7 +358,8 @@ CompareResult compareVariants(const std::vector<CompareSubject>& subjects, const
             return;
         }
         CompareRun& run = out.runs[t - out.bounds.size()];
-        simulateRun(run, out.pairs[run.pair], subjects[run.variant].scenario, days[run.bounds]);
+        simulateRun(run, out.pairs[run.pair], subjects[run.variant].scenario, days[run.bounds],
+                    withServices && subjects[run.variant].scenario.services ? &services[run.variant] : nullptr);
     };
     if (distributor == nullptr) {
         parallelFor(tasks, threads, task);

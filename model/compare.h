@@ -16,18 +16,24 @@
 
 namespace model {
 
-/// @brief One scheduler/repartitioner pair to compare.
+/// @brief One scheduler/repartitioner pair to compare, and the autoscaler of its services.
 struct RunPair
 {
     PolicyChoice scheduler;
     PolicyChoice repartitioner;
-    /// "scheduler/repartitioner", each with its parameters if any ("cedf/smart-mig:top_k=2").
+    /// The autoscaler the run's inference services run under (docs/services.md, "Runs, Compare,
+    /// sessions and reports"); nullopt: the scenario's own.
+    std::optional<PolicyChoice> autoscaler{};
+    /// "scheduler/repartitioner", each with its parameters if any ("cedf/smart-mig:top_k=2"), then
+    /// "/autoscaler" when the pair names one ("cedf/static/hpa").
     [[nodiscard]] std::string label() const;
 };
 
 /// @brief Parses "cedf/static,edf-most-packed/none" (ids checked against the registry); a policy
 /// may carry parameters, "cedf/smart-mig:decision_interval_min=2;max_changes_per_gpu_day=8"
-/// (parsePolicyChoice, policy_choice.h).
+/// (parsePolicyChoice, policy_choice.h), and a pair may name an autoscaler for a scenario with
+/// services as a third part, "cedf/static/hpa:tolerance=0.2" (parseAutoscalerChoice,
+/// run_autoscaler.h).
 /// @throws policies::PolicyError listing the valid ids.
 [[nodiscard]] std::vector<RunPair> parseRunPairs(const std::string& text);
 
@@ -60,6 +66,9 @@ struct CompareRun
     /// The platform report (tenant_report.h) as JSON; "" when the scenario has no tenants,
     /// placement or faults (docs/tenants.md).
     std::string platformJson;
+    /// The inference services' results (serviceResultJson, time series included) when the run
+    /// simulated them: in a comparison where some pair names an autoscaler; "" otherwise.
+    std::string servicesJson{};
 };
 
 struct CompareResult
@@ -93,10 +102,14 @@ struct CompareSubject
 /// Before the runs start, @p warn (when given) receives the warning of each variant whose first day
 /// makes a slow full-reschedule run (fullRescheduleWarning, input_limits.h), prefixed by the
 /// variant's name in a comparison of variants.
+/// When some pair names an autoscaler, every run simulates the subject's inference services too
+/// (under the pair's autoscaler, or the scenario's own), as `simulate --autoscaler` does; else the
+/// batch day alone, as before.
 /// With @p distributor (an MPI job, docs/cluster.md) the bounds and runs are spread over its
 /// processes and every process gets the whole result, the same as one process computes.
-/// @throws std::invalid_argument when there is no subject, the seed lists differ in length or the
-/// days hold more than kMaxCompareStoredJobs jobs.
+/// @throws std::invalid_argument when there is no subject, the seed lists differ in length, the
+/// days hold more than kMaxCompareStoredJobs jobs or a pair names an autoscaler for a subject
+/// without services.
 [[nodiscard]] CompareResult
 compareVariants(const std::vector<CompareSubject>& subjects, const std::vector<RunPair>& pairs,
                 const std::optional<std::vector<simcore::Job>>& jobs, Problems& problems, unsigned threads = 0,

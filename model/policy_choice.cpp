@@ -26,7 +26,7 @@ policies::ParamValue paramValue(const std::string& text)
 
 } // namespace
 
-PolicyChoice parsePolicyChoice(const std::string& text, PolicyKind kind, const policies::Registry* registry)
+PolicyChoice splitPolicyChoice(const std::string& text)
 {
     PolicyChoice choice;
     const auto colon = text.find(':');
@@ -48,6 +48,12 @@ PolicyChoice parsePolicyChoice(const std::string& text, PolicyKind kind, const p
             choice.params[part.substr(0, eq)] = paramValue(part.substr(eq + 1));
         }
     }
+    return choice;
+}
+
+PolicyChoice parsePolicyChoice(const std::string& text, PolicyKind kind, const policies::Registry* registry)
+{
+    PolicyChoice choice = splitPolicyChoice(text);
     const auto& reg = registry != nullptr ? *registry : policyRegistry();
     // Creating the policy checks the id and every parameter, with the registry's messages.
     if (kind == PolicyKind::Scheduler)

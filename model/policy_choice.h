@@ -24,6 +24,11 @@ enum class PolicyKind { Scheduler, Repartitioner };
 [[nodiscard]] PolicyChoice parsePolicyChoice(const std::string& text, PolicyKind kind,
                                              const policies::Registry* registry = nullptr);
 
+/// @brief Splits "ID" or "ID:key=value;key=value" into the id and its parameters (a value that
+/// reads whole as a number is a number, anything else a text) without checking them.
+/// @throws policies::PolicyError for a part without '='.
+[[nodiscard]] PolicyChoice splitPolicyChoice(const std::string& text);
+
 /// @brief "ID" or "ID:key=value;..." (numbers with %g, the parameters in name order): the form
 /// parsePolicyChoice() reads.
 [[nodiscard]] std::string policyChoiceText(const PolicyChoice& choice);

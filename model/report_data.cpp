@@ -3,6 +3,7 @@
 
 #include "objective.h"
 #include "policy_choice.h"
+#include "run_autoscaler.h"
 #include "service_build.h"
 #include "session_store.h"
 #include "simulation.h"
@@ -24,6 +25,10 @@ std::string ReportRun::label() const
     std::string text = policyChoiceText({scheduler, schedulerParams});
     text += '/';
     text += policyChoiceText({repartitioner, repartitionerParams});
+    if (autoscaler) {
+        text += '/';
+        text += policyChoiceText(*autoscaler);
+    }
     return text;
 }
 
@@ -76,20 +81,18 @@ PolicyChoice withParams(const PolicyChoice& own, const std::string& id)
 
 /// One run as `migsight-cli simulate` makes it: with the scenario's services under its autoscaler
 /// when it has services (docs/services.md), else the batch day alone.
-/// @p autoscaler: the one a stored run used, "" for the scenario's (with its parameters).
+/// @p autoscaler: the one the run named or a stored run used, nullopt for the scenario's.
 ServiceRunResult simulateRun(const Scenario& scenario, const std::vector<simcore::Job>& jobs,
-                             const std::vector<simcore::ServiceSpec>& services, const std::string& autoscaler,
-                             const RunOptions& options)
+                             const std::vector<simcore::ServiceSpec>& services,
+                             const std::optional<PolicyChoice>& autoscaler, const RunOptions& options)
 {
     if (!scenario.services) {
         ServiceRunResult out;
         out.batch = simulate(scenario, jobs, options);
         return out;
     }
-    const std::string& id = autoscaler.empty() ? scenario.services->autoscaler : autoscaler;
-    const policies::AutoscalerParams params =
-        id == scenario.services->autoscaler ? scenario.services->autoscalerParams : policies::AutoscalerParams{};
-    return simulateWithServices(scenario, jobs, services, id, params, options);
+    const RunAutoscaler scaler = runAutoscaler(*scenario.services, autoscaler);
+    return simulateWithServices(scenario, jobs, services, scaler.id, scaler.params, options);
 }
 
 /// Simulates every run (in parallel) and fills result (and services, unless a stored one is
@@ -124,7 +127,9 @@ void simulateRuns(const Scenario& scenario, const std::vector<simcore::Job>& job
             own ? withParams(scenario.scheduler, run.scheduler) : PolicyChoice{run.scheduler, run.schedulerParams};
         options.repartitioner = own ? withParams(scenario.repartitioner, run.repartitioner)
                                     : PolicyChoice{run.repartitioner, run.repartitionerParams};
-        const std::string autoscaler = run.services ? run.services->autoscaler : std::string();
+        std::optional<PolicyChoice> autoscaler = run.autoscaler;
+        if (!autoscaler && run.services)
+            autoscaler = PolicyChoice{run.services->autoscaler, {}};
         futures.push_back(std::async(std::launch::async, [simulated, &jobs, &services, autoscaler, options] {
             return simulateRun(*simulated, jobs, services, autoscaler, options);
         }));
@@ -242,7 +247,8 @@ ReportData reportFromScenario(std::shared_ptr<const Scenario> scenario, const st
     const std::uint64_t used = seed.value_or(data.scenario->workload.kind == WorkloadSpec::Kind::Poisson
                                                  ? data.scenario->workload.poisson.seed
                                                  : data.scenario->workload.diurnal.seed);
-    for (const RunPair& p : pairs)
+    for (const RunPair& p : pairs) {
+        checkAutoscalerApplies(*data.scenario, p.autoscaler, p.label());
         data.runs.push_back({p.scheduler.id,
                              p.repartitioner.id,
                              used,
@@ -254,6 +260,8 @@ ReportData reportFromScenario(std::shared_ptr<const Scenario> scenario, const st
                              std::nullopt,
                              p.scheduler.params,
                              p.repartitioner.params});
+        data.runs.back().autoscaler = p.autoscaler;
+    }
     if (data.scenario->services) { // a missing trace is the user's to fix, as a missing jobs file
         (void)buildServices(*data.scenario, problems);
         if (!problems.empty())
@@ -313,6 +321,7 @@ ReportData reportFromSession(const std::filesystem::path& path, const std::optio
         // without them gets those of its re-run.
         if (auto stored = storedServiceResult(r.metricsJson, path.string() + " (run " + std::to_string(r.id) + ")"))
             data.runs.back().services = std::make_shared<const ServiceRunResult>(std::move(*stored));
+        data.runs.back().autoscaler = storedAutoscaler(r.metricsJson); // as compare --db names it
     }
     std::set<std::uint64_t> seeds;
     for (const ReportRun& run : data.runs)

@@ -45,8 +45,12 @@ struct ReportRun
     /// The inference services' results (docs/services.md) when the scenario has services: as
     /// stored with the run in a session, or as simulated (its `batch` is empty: that is result).
     std::shared_ptr<const ServiceRunResult> services{};
+    /// The autoscaler the run named (report --runs "cedf/static/hpa", a session's run under another
+    /// autoscaler than the scenario's, a studio run); nullopt: the scenario's own (docs/services.md).
+    std::optional<PolicyChoice> autoscaler{};
 
-    /// "scheduler/repartitioner", with the parameters given with the run if any.
+    /// "scheduler/repartitioner", with the parameters given with the run if any, then
+    /// "/autoscaler" when the run names one.
     [[nodiscard]] std::string label() const;
 };
 

@@ -2,12 +2,14 @@
 #include "args.h"
 #include "commands.h"
 #include "compare.h"
+#include "compare_tables.h"
 #include "compare_variants.h"
 #include "input_limits.h"
 #include "jobs_csv.h"
 #include "mpi_layer.h"
 #include "report_data.h"
 #include "result_json.h"
+#include "run_autoscaler.h"
 #include "scenario_writer.h"
 #include "session_plugins.h"
 #include "session_store.h"
@@ -63,16 +65,6 @@ double gapPercent(double value, double bound)
     return bound > 0.0 ? 100.0 * (value - bound) / bound : 0.0;
 }
 
-std::string cell(const model::MeanCi& m, int digits)
-{
-    char buf[64];
-    if (m.halfWidth > 0.0)
-        std::snprintf(buf, sizeof buf, "%.*f ± %.*f", digits, m.mean, digits, m.halfWidth);
-    else
-        std::snprintf(buf, sizeof buf, "%.*f", digits, m.mean);
-    return buf;
-}
-
 /// The rank cell: "2", or "4 over T" for a run whose mean avg tardiness exceeds energy:T's limit.
 std::string rankText(const model::RankedRun& r)
 {
@@ -104,15 +96,6 @@ void printVerdictCells(std::ostream& out, const model::Verdict& v, const model::
     out << std::setw(10) << rankText(r) << std::setw(20) << cell({r.mean, 0.0}, objectiveDigits(v.objective))
         << std::setw(10) << model::diffText(r) << std::setw(10) << model::intervalText(r) << std::setw(11)
         << model::significanceText(r);
-}
-
-/// Width of the label column: the longest label ("VARIANT: sched/repart") and two spaces, at least 30.
-int labelWidth(const model::CompareResult& r)
-{
-    size_t w = r.variants.size() > 1 || !r.variants.front().empty() ? 34 : 30; // the header's width
-    for (size_t p = 0; p < r.pairs.size(); ++p)
-        w = std::max(w, r.label(p).size() + 2);
-    return static_cast<int>(w);
 }
 
 /// The seed of variant @p v's first seed slot (each variant may have its own workload seed).
@@ -243,35 +226,6 @@ std::pair<model::Objective, size_t> verdictOptions(const Args& args, const std::
     return o;
 }
 
-/// Cost per day next to energy (docs/planning.md, Cost and carbon), when the scenario has prices.
-void printCostTable(std::ostream& out, const model::CompareResult& r)
-{
-    if (r.runs.empty() || !r.runs.front().cost)
-        return;
-    const std::string& currency = r.runs.front().cost->currency;
-    out << "Cost per day (" << currency << ", mean ± 95% interval)\n";
-    const int lw = labelWidth(r);
-    out << std::left << std::setw(lw) << "scheduler/repartitioner" << std::setw(22) << "energy (kWh/day)"
-        << std::setw(22) << "energy cost" << std::setw(22) << "GPU cost" << std::setw(22) << "total"
-        << "carbon (kg CO2/day)\n";
-    for (size_t p = 0; p < r.pairs.size(); ++p) {
-        std::vector<double> kwh, energy, gpu, total, carbon;
-        for (const auto& run : r.runs) {
-            if (run.pair != p || !run.cost)
-                continue;
-            const model::RunCost& c = *run.cost;
-            kwh.push_back(c.energyKwh / c.days);
-            energy.push_back(c.energyCost / c.days);
-            gpu.push_back(c.gpuCost / c.days);
-            total.push_back(c.totalPerDay);
-            carbon.push_back(c.carbonKgPerDay);
-        }
-        out << std::left << std::setw(lw) << r.label(p) << std::setw(22) << cell(model::meanCi(kwh), 2) << std::setw(22)
-            << cell(model::meanCi(energy), 2) << std::setw(22) << cell(model::meanCi(gpu), 2) << std::setw(22)
-            << cell(model::meanCi(total), 2) << cell(model::meanCi(carbon), 2) << "\n";
-    }
-}
-
 /// A warning for each run with unfinished jobs (docs/limits.md, "Jobs that never finish"); with
 /// --json on standard error, so that the output stays one document.
 void printUnfinished(std::ostream& err, const model::CompareResult& result)
@@ -298,34 +252,6 @@ std::vector<std::string> rowLabels(const std::vector<model::CompareSubject>& sub
     return labels;
 }
 
-/// Tenants and faults of each run (docs/tenants.md), when the scenario has them.
-void printPlatformTable(std::ostream& out, const model::CompareResult& result)
-{
-    bool any = false;
-    for (const auto& run : result.runs) {
-        if (run.platformJson.empty())
-            continue;
-        if (!any)
-            out << "\nPlatform (docs/tenants.md)\n  run                                  seed   Jain  lost 1g-min  "
-                   "restarts  goodput\n";
-        any = true;
-        const auto p = nlohmann::json::parse(run.platformJson);
-        const double jain = p.contains("jain_fairness") ? p["jain_fairness"].get<double>() : 1.0;
-        double lost = 0.0;
-        int restarts = 0;
-        double goodput = 1.0;
-        if (p.contains("faults")) {
-            lost = p["faults"]["lost_work_1g_min"].get<double>();
-            restarts = p["faults"]["restarts"].get<int>();
-            goodput = p["faults"]["goodput"].get<double>();
-        }
-        char line[256];
-        std::snprintf(line, sizeof line, "  %-36.36s %5llu %6.3f %12.2f %9d %7.3f%%\n", result.label(run.pair).c_str(),
-                      static_cast<unsigned long long>(run.seed), jain, lost, restarts, 100.0 * goodput);
-        out << line;
-    }
-}
-
 /// One object per run for --json (and the session): its metrics, bounds and cost.
 nlohmann::ordered_json runsJson(const model::CompareResult& result, bool variants)
 {
@@ -340,8 +266,10 @@ nlohmann::ordered_json runsJson(const model::CompareResult& result, bool variant
                                     {"repartitioner", model::jsonString(result.pairs[run.pair].repartitioner.id)},
                                     {"seed", std::to_string(run.seed)}}));
         const auto& pair = result.pairs[run.pair];
-        if (!pair.scheduler.params.empty() || !pair.repartitioner.params.empty())
-            o["label"] = result.label(run.pair); // rows that differ only in their parameters
+        if (!pair.scheduler.params.empty() || !pair.repartitioner.params.empty() || pair.autoscaler)
+            o["label"] = result.label(run.pair); // rows that differ only in their parameters or autoscaler
+        if (pair.autoscaler)                     // kept with a stored run (docs/sessions.md, "Services in stored runs")
+            o["autoscaler"] = nlohmann::ordered_json::parse(model::autoscalerChoiceJson(*pair.autoscaler));
         if (variants)
             o["variant"] = result.variants[run.variant];
         o["illegal_decisions"] = run.illegalDecisions;
@@ -354,6 +282,8 @@ nlohmann::ordered_json runsJson(const model::CompareResult& result, bool variant
             o["cost"] = nlohmann::ordered_json::parse(model::runCostJson(*run.cost));
         if (!run.platformJson.empty())
             o["platform"] = nlohmann::ordered_json::parse(run.platformJson);
+        if (!run.servicesJson.empty()) // as `simulate --json` gives them
+            o["services"] = nlohmann::ordered_json::parse(run.servicesJson);
         arr.push_back(o);
     }
     return arr;
@@ -441,6 +371,7 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
         printTable(out, result, verdict, weights);
         printCostTable(out, result);
         printPlatformTable(out, result);
+        printServicesTable(out, result);
     }
     printUnfinished(args.flag("--json") ? err : out, result);
     return kExitOk;

@@ -67,6 +67,11 @@ Commands:
       inline with keys multiplier, seed, preemption, energy_weight, layouts=1,1,2,3, gpus=N) every
       pair runs on the base (unless --no-base) and on each variant, rows "VARIANT: sched/repart",
       which --baseline may name (docs/planning.md, "Variants: comparing fleets and layouts").
+      For a scenario with a services section a pair may name an autoscaler as a third part,
+      "cedf/static/wva,cedf/static/hpa:tolerance=0.2" (wva, hpa, static-replicas; parameters as
+      in services --param): every run then simulates the services too, under its pair's
+      autoscaler or the scenario's own, adds an overall services table (--json: the services'
+      results, as simulate --json) and --db keeps it (docs/services.md).
   bounds SCENARIO.json [--jobs JOBS.csv] [--seed N] [--multiplier X] [--json]
       The energy lower bound (exact minimum preemptive makespan of the linearised jobs) and the
       average-tardiness lower bound: the largest of the order-statistic and area-window bounds

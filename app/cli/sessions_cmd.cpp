@@ -3,6 +3,8 @@
 // docs/cluster.md).
 #include "args.h"
 #include "commands.h"
+#include "policy_choice.h"
+#include "run_autoscaler.h"
 #include "session_merge.h"
 #include "session_plugins.h"
 #include "session_store.h"
@@ -124,10 +126,13 @@ int runSessions(const std::vector<std::string>& words, std::ostream& out, std::o
     out << store.path().string() << ": " << runs.size() << " runs (session schema " << store.schemaVersion() << ")\n";
     for (const auto& r : runs) {
         const auto m = nlohmann::json::parse(r.metricsJson);
+        // A run of compare --db or the studio under an autoscaler of its own (docs/services.md).
+        const auto scaler = model::storedAutoscaler(r.metricsJson);
         out << "  run " << r.id << "  " << r.created << "  " << r.scenarioName << "  "
             << (r.variant.empty() ? std::string() : r.variant + ": ") << r.scheduler << "/" << r.repartitioner
-            << "  seed " << r.seed << "  energy " << std::fixed << std::setprecision(1) << m.value("energy_wmin", 0.0)
-            << " W*min  avg tardiness " << std::setprecision(4) << m.value("avg_tardiness_min", 0.0) << " min\n";
+            << (scaler ? "/" + model::policyChoiceText(*scaler) : std::string()) << "  seed " << r.seed << "  energy "
+            << std::fixed << std::setprecision(1) << m.value("energy_wmin", 0.0) << " W*min  avg tardiness "
+            << std::setprecision(4) << m.value("avg_tardiness_min", 0.0) << " min\n";
     }
     printPlugins(out, plugins);
     return kExitOk;

@@ -80,9 +80,9 @@ void ComparePage::refreshServices()
         const RunSpec* spec = m_workspace->runSpec(keys[i]);
         if (!spec || !spec->latest || !spec->latest->services)
             continue;
-        const QString name = QStringLiteral("%1 %2 · %3")
+        const QString name = QStringLiteral("%1 %2")
                                  .arg(QChar(u'A' + i))
-                                 .arg(spec->label(), QString::fromStdString(spec->latest->services->autoscaler));
+                                 .arg(spec->labelWithAutoscaler(spec->latest->services->autoscaler));
         shown.push_back({i, name, spec->latest->services.get()});
         results.push_back(spec->latest->services.get());
     }
@@ -133,9 +133,8 @@ void ComparePage::refreshServiceCharts()
         if (!spec || !spec->latest || !spec->latest->services)
             continue;
         const model::ServiceRunResult& run = *spec->latest->services;
-        const QString name = QStringLiteral("%1 %2 · %3")
-                                 .arg(QChar(u'A' + i))
-                                 .arg(spec->label(), QString::fromStdString(run.autoscaler));
+        const QString name =
+            QStringLiteral("%1 %2").arg(QChar(u'A' + i)).arg(spec->labelWithAutoscaler(run.autoscaler));
         const QColor colour = spec->stale() && !spec->running() ? QColor(0xb8, 0xbc, 0xc2) : runColour(i);
         SeriesLine r = serviceLine(run, service, ServiceMeasure::Replicas, name, colour);
         SeriesLine a = serviceLine(run, service, ServiceMeasure::Attainment, name, colour);

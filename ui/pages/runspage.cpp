@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runspage.h"
 
+#include "autoscalerbox.h"
 #include "cost.h"
 #include "policyform.h"
 #include "runcommands.h"
@@ -75,6 +76,7 @@ QWidget* RunsPage::createForms()
     m_variant->setToolTip(tr("The scenario the run simulates: the base, or a variant (Layouts page, Add variant)"));
     m_scheduler = new PolicyForm(PolicyForm::Kind::Scheduler);
     m_repartitioner = new PolicyForm(PolicyForm::Kind::Repartitioner);
+    m_autoscaler = new AutoscalerBox;
     m_add = new QPushButton(tr("Add run"));
     m_add->setObjectName(QStringLiteral("addRunButton"));
     m_add->setToolTip(tr("Simulate the open scenario with these policies as a new row"));
@@ -84,6 +86,7 @@ QWidget* RunsPage::createForms()
     policyLayout->addLayout(variantRow);
     policyLayout->addWidget(m_scheduler);
     policyLayout->addWidget(m_repartitioner);
+    policyLayout->addWidget(m_autoscaler);
     policyLayout->addWidget(m_add);
     layout->addWidget(policyBox);
     layout->addStretch(1);
@@ -174,6 +177,7 @@ void RunsPage::connectSignals()
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &RunsPage::onSelectionChanged);
     connect(m_scheduler, &PolicyForm::changed, this, &RunsPage::onFormChanged);
     connect(m_repartitioner, &PolicyForm::changed, this, &RunsPage::onFormChanged);
+    connect(m_autoscaler, &AutoscalerBox::changed, this, &RunsPage::onFormChanged);
     connect(m_multiplier, &QDoubleSpinBox::valueChanged, this, &RunsPage::onMultiplierChanged);
     connect(m_variant, &QComboBox::currentIndexChanged, this, &RunsPage::onVariantChosen);
     connect(m_workspace, &Workspace::variantsChanged, this, &RunsPage::refreshVariants);
@@ -272,8 +276,11 @@ int RunsPage::addRunFromForms()
 {
     if (!m_scheduler->isValid() || !m_repartitioner->isValid())
         return 0;
+    const auto scenario = m_workspace->scenario();
+    const bool services = scenario && scenario->services; // no autoscaler without services
     const int key =
-        m_workspace->addRun(m_scheduler->choice(), m_repartitioner->choice(), m_variant->currentData().toString());
+        m_workspace->addRun(m_scheduler->choice(), m_repartitioner->choice(), m_variant->currentData().toString(),
+                            services ? m_autoscaler->choice() : std::nullopt);
     return key;
 }
 
@@ -306,6 +313,7 @@ void RunsPage::loadForms(const RunSpec& spec)
     m_variant->setCurrentIndex(std::max(0, m_variant->findData(spec.variant)));
     m_scheduler->setChoice(spec.scheduler);
     m_repartitioner->setChoice(spec.repartitioner);
+    m_autoscaler->setChoice(spec.autoscaler);
     m_loadingForms = false;
 }
 
@@ -315,7 +323,8 @@ void RunsPage::onRunSpecChanged(int key)
     const RunSpec* spec = m_workspace->runSpec(key);
     if (key != m_editingKey || !spec || m_loadingForms)
         return;
-    if (spec->scheduler != m_scheduler->choice() || spec->repartitioner != m_repartitioner->choice())
+    if (spec->scheduler != m_scheduler->choice() || spec->repartitioner != m_repartitioner->choice() ||
+        spec->autoscaler != m_autoscaler->choice(spec->autoscaler))
         loadForms(*spec);
 }
 
@@ -327,15 +336,17 @@ void RunsPage::onFormChanged()
     const RunSpec* spec = m_workspace->runSpec(m_editingKey);
     if (!spec)
         return;
-    RunPoliciesCommand::Policies before{spec->scheduler, spec->repartitioner};
-    RunPoliciesCommand::Policies after{m_scheduler->choice(), m_repartitioner->choice()};
-    if (before.scheduler == after.scheduler && before.repartitioner == after.repartitioner)
+    RunPoliciesCommand::Policies before{spec->scheduler, spec->repartitioner, spec->autoscaler};
+    RunPoliciesCommand::Policies after{m_scheduler->choice(), m_repartitioner->choice(),
+                                       m_autoscaler->choice(spec->autoscaler)};
+    if (before.scheduler == after.scheduler && before.repartitioner == after.repartitioner &&
+        before.autoscaler == after.autoscaler)
         return;
     const QString label = spec->label();
     if (m_undo) // undoable: the previous policies come back with Edit › Undo
         m_undo->push(new RunPoliciesCommand(m_workspace, m_editingKey, std::move(before), std::move(after), label));
     else
-        m_workspace->updateRun(m_editingKey, after.scheduler, after.repartitioner);
+        m_workspace->updateRun(m_editingKey, after.scheduler, after.repartitioner, after.autoscaler);
     if (const RunSpec* edited = m_workspace->runSpec(m_editingKey))
         m_editing->setText(editingText(*edited));
 }
@@ -356,6 +367,7 @@ void RunsPage::updateScenarioControls()
     const auto scenario = m_workspace->scenario();
     const bool diurnal = scenario && scenario->workload.kind == model::WorkloadSpec::Kind::Diurnal;
     m_multiplier->setEnabled(diurnal);
+    m_autoscaler->setScenario(scenario.get()); // shown for a scenario with services only
     if (diurnal && !qFuzzyCompare(m_multiplier->value(), scenario->workload.diurnal.multiplier)) {
         const QSignalBlocker block(m_multiplier);
         m_multiplier->setValue(scenario->workload.diurnal.multiplier);

@@ -15,6 +15,7 @@ class QUndoStack;
 
 namespace ui {
 
+class AutoscalerBox;
 class PolicyForm;
 class RunOccupancy;
 struct RunSpec;
@@ -36,6 +37,8 @@ public:
     [[nodiscard]] PolicyForm* repartitionerForm() const { return m_repartitioner; }
     /// The variant a new (or the selected) run simulates (docs/planning.md, "Variants").
     [[nodiscard]] QComboBox* variantBox() const { return m_variant; }
+    /// The autoscaler of a new (or the selected) run, for a scenario with services (docs/services.md).
+    [[nodiscard]] AutoscalerBox* autoscalerBox() const { return m_autoscaler; }
     [[nodiscard]] RunsModel* runsModel() const { return m_model; }
     [[nodiscard]] QTableView* table() const { return m_table; }
     [[nodiscard]] QProgressBar* progressBar() const { return m_progress; }
@@ -87,6 +90,7 @@ private:
     PolicyForm* m_repartitioner = nullptr;
     QDoubleSpinBox* m_multiplier = nullptr;
     QComboBox* m_variant = nullptr;
+    AutoscalerBox* m_autoscaler = nullptr;
     QPushButton* m_add = nullptr;
     QLabel* m_editing = nullptr;
     RunsModel* m_model = nullptr;

@@ -16,11 +16,13 @@ namespace ui {
 namespace {
 
 model::ReportRun reportRun(const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner,
-                           const RunSnapshot& snapshot, std::uint64_t seed)
+                           const RunSnapshot& snapshot, std::uint64_t seed,
+                           const std::optional<model::PolicyChoice>& autoscaler = std::nullopt)
 {
     model::ReportRun run;
     run.scheduler = scheduler.id;
     run.repartitioner = repartitioner.id;
+    run.autoscaler = autoscaler; // the run's label names it (docs/services.md)
     run.seed = seed;
     run.metrics = snapshot.result->metrics;
     run.result = snapshot.result;
@@ -73,7 +75,7 @@ model::ReportData workspaceReport(const Workspace& workspace, const QList<int>& 
         }
         if (data.runs.size() >= model::kMaxReportRuns)
             continue;
-        data.runs.push_back(reportRun(spec->scheduler, spec->repartitioner, *spec->latest, seed));
+        data.runs.push_back(reportRun(spec->scheduler, spec->repartitioner, *spec->latest, seed, spec->autoscaler));
         if (key == baselineKey)
             data.baseline = data.runs.back().label();
     }

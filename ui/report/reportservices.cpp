@@ -33,9 +33,11 @@ QString num(double v, int digits)
 QString runText(const model::ReportData& data, size_t i)
 {
     const model::ReportRun& r = data.runs[i];
-    return QStringLiteral("%1  %2 · %3")
-        .arg(QChar(u'A' + static_cast<char16_t>(i)))
-        .arg(QString::fromStdString(r.label()), QString::fromStdString(r.services->autoscaler));
+    const QString run =
+        QStringLiteral("%1  %2").arg(QChar(u'A' + static_cast<char16_t>(i))).arg(QString::fromStdString(r.label()));
+    if (r.autoscaler) // its label ends with it ("cedf/static/hpa")
+        return run;
+    return QStringLiteral("%1 · %2").arg(run, QString::fromStdString(r.services->autoscaler));
 }
 
 /// The runs with services, by index into data.runs.

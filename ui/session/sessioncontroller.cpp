@@ -261,7 +261,7 @@ void SessionController::restore(SessionState state)
     m_workspace->setScenario(std::move(state.scenario), state.scenarioPath);
     m_workspace->setVariants(std::move(state.variants));
     for (const SessionSpec& spec : state.specs)
-        m_workspace->addRun(spec.scheduler, spec.repartitioner, spec.variant);
+        m_workspace->addRun(spec.scheduler, spec.repartitioner, spec.variant, spec.autoscaler);
     m_workspace->studies()->restore(std::move(state.staticSearch), std::move(state.dayPlan), std::move(state.sweep));
     if (!state.studyWarning.isEmpty())
         showStatus(state.studyWarning, 15000);

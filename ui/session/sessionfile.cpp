@@ -5,6 +5,7 @@
 #include "importdialog.h"
 #include "plan_session.h"
 #include "result_json.h"
+#include "run_autoscaler.h"
 #include "scenario_writer.h"
 #include "service_run.h"
 #include "session_plugins.h"
@@ -67,7 +68,7 @@ struct Plan
 Plan planRuns(const Workspace& ws, const std::string& scenarioJson, const std::string& variantsJson)
 {
     Plan plan;
-    auto add = [&](const RunSnapshot& snap, int owner) {
+    auto add = [&](const RunSnapshot& snap, int owner, const std::optional<model::PolicyChoice>& autoscaler) {
         model::RunRecord r;
         r.scenarioName = ws.scenario()->name; // the base's: a variant's run is stored with its base
         r.scenarioJson = scenarioJson;
@@ -83,17 +84,19 @@ Plan planRuns(const Workspace& ws, const std::string& scenarioJson, const std::s
             extra.emplace_back("cost", model::runCostJson(*cost));
         if (snap.services) // the services' figures and series, as `simulate --db` keeps them (docs/sessions.md)
             extra.emplace_back("services", model::serviceResultJson(*snap.services, -1));
+        if (autoscaler) // the run's own autoscaler, as `compare --db` keeps it
+            extra.emplace_back("autoscaler", model::autoscalerChoiceJson(*autoscaler));
         r.metricsJson = model::metricsJson(*snap.result, extra);
         r.result = snap.result.get();
         plan.records.push_back(std::move(r));
         plan.owners.push_back(owner);
     };
     if (const auto& main = ws.lastRun(); main && main->scenario == ws.scenario())
-        add(*main, -1);
+        add(*main, -1, std::nullopt);
     for (size_t i = 0; i < ws.runs().size(); ++i) {
         const RunSpec& spec = ws.runs()[i];
         if (spec.latest && !spec.stale() && spec.latest->scenario == ws.scenarioFor(spec.variant))
-            add(*spec.latest, static_cast<int>(i));
+            add(*spec.latest, static_cast<int>(i), spec.autoscaler);
     }
     return plan;
 }
@@ -157,11 +160,15 @@ QJsonObject workspaceJson(const Workspace& ws, const std::string& scenarioJson, 
 std::string finishWorkspace(QJsonObject o, const Workspace& ws, const Plan& plan, const std::vector<std::int64_t>& ids)
 {
     QJsonArray runs;
-    for (const RunSpec& spec : ws.runs())
-        runs.append(QJsonObject{{QStringLiteral("scheduler"), policyJson(spec.scheduler)},
-                                {QStringLiteral("repartitioner"), policyJson(spec.repartitioner)},
-                                {QStringLiteral("variant"), spec.variant},
-                                {QStringLiteral("run_id"), 0}});
+    for (const RunSpec& spec : ws.runs()) {
+        QJsonObject run{{QStringLiteral("scheduler"), policyJson(spec.scheduler)},
+                        {QStringLiteral("repartitioner"), policyJson(spec.repartitioner)},
+                        {QStringLiteral("variant"), spec.variant},
+                        {QStringLiteral("run_id"), 0}};
+        if (spec.autoscaler) // absent: the scenario's own (docs/sessions.md)
+            run[QStringLiteral("autoscaler")] = policyJson(*spec.autoscaler);
+        runs.append(run);
+    }
     for (size_t i = 0; i < ids.size(); ++i) {
         const auto id = static_cast<qint64>(ids[i]);
         if (plan.owners[i] < 0) {
@@ -321,6 +328,8 @@ void readWorkspace(LoadedSession& out, const std::string& text, const QString& p
                          policyFrom(run.value(QStringLiteral("repartitioner")).toObject()),
                          std::to_string(run.value(QStringLiteral("run_id")).toInteger()),
                          run.value(QStringLiteral("variant")).toString()};
+        if (run.contains(QStringLiteral("autoscaler")))
+            spec.autoscaler = policyFrom(run.value(QStringLiteral("autoscaler")).toObject());
         s.specs.push_back(std::move(spec));
     }
     s.mainMetrics = std::to_string(o.value(QStringLiteral("main_run")).toInteger());
@@ -375,8 +384,11 @@ void readCliRuns(LoadedSession& out, const model::SessionStore& store, const QSt
     out.state.variants = readVariants(store.scenarioVariants(scenarioId), out.state.scenario, path, out.problems);
     for (const model::StoredRun& run : runs)
         if (run.scenarioId == scenarioId)
-            out.state.specs.push_back(
-                {{run.scheduler, {}}, {run.repartitioner, {}}, run.metricsJson, QString::fromStdString(run.variant)});
+            out.state.specs.push_back({{run.scheduler, {}},
+                                       {run.repartitioner, {}},
+                                       run.metricsJson,
+                                       QString::fromStdString(run.variant),
+                                       model::storedAutoscaler(run.metricsJson, out.state.scenario)});
 }
 
 /// Replaces the run ids readWorkspace() left in the metrics fields by the stored metrics.

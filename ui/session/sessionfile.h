@@ -8,6 +8,7 @@
 
 #include <QString>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct SessionSpec
     model::PolicyChoice repartitioner;
     std::string storedMetrics; ///< empty when no result was stored
     QString variant;           ///< the variant the run simulates, empty for the base
+    /// The autoscaler of its services (docs/services.md); nullopt: the scenario's own (also every
+    /// run of a session saved before runs had their own).
+    std::optional<model::PolicyChoice> autoscaler{};
 };
 
 /// What a session file restores: the workspace's scenario and its run specs. Results are not

@@ -19,12 +19,12 @@ RunPoliciesCommand::RunPoliciesCommand(Workspace* workspace, int key, Policies b
 
 void RunPoliciesCommand::undo()
 {
-    m_workspace->updateRun(m_key, m_before.scheduler, m_before.repartitioner);
+    m_workspace->updateRun(m_key, m_before.scheduler, m_before.repartitioner, m_before.autoscaler);
 }
 
 void RunPoliciesCommand::redo()
 {
-    m_workspace->updateRun(m_key, m_after.scheduler, m_after.repartitioner);
+    m_workspace->updateRun(m_key, m_after.scheduler, m_after.repartitioner, m_after.autoscaler);
 }
 
 bool RunPoliciesCommand::mergeWith(const QUndoCommand* other)

@@ -5,13 +5,16 @@
 
 #include <QUndoCommand>
 
+#include <optional>
+
 namespace ui {
 
 class Workspace;
 
-/// Changing the policies of a run on the Runs page (a selected row's forms edit it live), as an
-/// undoable step: Edit › Undo gives the run its previous policies back and re-runs it. Consecutive
-/// changes of one run (a spin box dragged) merge into one step.
+/// Changing the policies of a run on the Runs page (a selected row's forms edit it live), its
+/// autoscaler included (docs/services.md), as an undoable step: Edit › Undo gives the run its
+/// previous policies back and re-runs it. Consecutive changes of one run (a spin box dragged)
+/// merge into one step.
 class RunPoliciesCommand : public QUndoCommand
 {
 public:
@@ -19,6 +22,7 @@ public:
     {
         model::PolicyChoice scheduler;
         model::PolicyChoice repartitioner;
+        std::optional<model::PolicyChoice> autoscaler; ///< nullopt: the scenario's own
     };
     RunPoliciesCommand(Workspace* workspace, int key, Policies before, Policies after, const QString& label);
 

@@ -24,6 +24,9 @@ struct RunRequest
     std::shared_ptr<const model::Scenario> scenario;
     std::optional<model::PolicyChoice> scheduler; ///< nullopt: the scenario's own
     std::optional<model::PolicyChoice> repartitioner;
+    /// The autoscaler of the scenario's services (docs/services.md, "Runs, Compare, sessions and
+    /// reports"); nullopt: the scenario's own.
+    std::optional<model::PolicyChoice> autoscaler;
     /// A newer request in the same slot supersedes older ones (they are cancelled, never reported).
     int slot = 0;
     /// Also compute the scenario's lower bounds (once per scenario, queued after the run so

@@ -2,6 +2,8 @@
 #include "simulationrunner.h"
 
 #include "ganttdata.h"
+#include "policy_choice.h"
+#include "run_autoscaler.h"
 #include "service_build.h"
 #include "service_run.h"
 #include "sharedservicerun.h"
@@ -45,10 +47,23 @@ std::pair<model::PolicyChoice, model::PolicyChoice> effectivePolicies(const RunR
     return {r.scheduler.value_or(r.scenario->scheduler), r.repartitioner.value_or(r.scenario->repartitioner)};
 }
 
-/// Whether two requests give the same simulation (same scenario object, same policies).
+/// The autoscaler a request's services run under (docs/services.md): the scenario's own unless the
+/// request names another. The scenario must have services.
+model::RunAutoscaler effectiveAutoscaler(const RunRequest& r)
+{
+    try {
+        return model::runAutoscaler(*r.scenario->services, r.autoscaler);
+    } catch (const std::invalid_argument&) {
+        return {"?" + model::policyChoiceText(*r.autoscaler), {}}; // a bad parameter: it fails when it runs
+    }
+}
+
+/// Whether two requests give the same simulation (same scenario object, policies and autoscaler).
 bool sameSimulation(const RunRequest& a, const RunRequest& b)
 {
-    return !a.boundsOnly && !b.boundsOnly && a.scenario == b.scenario && effectivePolicies(a) == effectivePolicies(b);
+    if (a.boundsOnly || b.boundsOnly || a.scenario != b.scenario || effectivePolicies(a) != effectivePolicies(b))
+        return false;
+    return a.scenario->services ? effectiveAutoscaler(a) == effectiveAutoscaler(b) : a.autoscaler == b.autoscaler;
 }
 
 /// Jobs and bounds depend only on the scenario: keep the last ones so sibling runs reuse them.
@@ -102,23 +117,31 @@ BoundsPtr boundsOf(const std::shared_ptr<const model::Scenario>& scenario, const
     return bounds;
 }
 
-/// A run of a scenario with services: jobs and services together under the scenario's autoscaler,
-/// as `migsight-cli simulate` runs it (docs/services.md). A run with the scenario's own policies
-/// is shared with the Services page (SharedServiceRun), which runs the same day. False with
-/// f.error set when the services cannot be built.
+/// A run of a scenario with services: jobs and services together under the request's autoscaler
+/// (the scenario's unless it names another), as `migsight-cli simulate --autoscaler` runs it
+/// (docs/services.md). A run with the scenario's own policies and autoscaler is shared with the
+/// Services page (SharedServiceRun), which runs the same day. False with f.error set when the
+/// services cannot be built or the autoscaler's parameters are not numbers.
 bool simulateServicesInto(SimulationRunner::Flight& f, const std::vector<simcore::Job>& jobs,
                           const model::RunOptions& options)
 {
     const model::Scenario& scenario = *f.request.scenario;
-    const auto compute = [&scenario, &jobs, &options] {
+    model::RunAutoscaler scaler;
+    try {
+        scaler = model::runAutoscaler(*scenario.services, f.request.autoscaler);
+    } catch (const std::invalid_argument& e) {
+        f.error = QString::fromUtf8(e.what());
+        return false;
+    }
+    const auto compute = [&scenario, &jobs, &options, &scaler] {
         std::string error;
         const auto services = SharedServiceRun::services(scenario, error); // kept while its inputs stay
         if (!services)
             throw std::invalid_argument(error);
-        return model::simulateWithServices(scenario, jobs, *services, scenario.services->autoscaler,
-                                           scenario.services->autoscalerParams, options);
+        return model::simulateWithServices(scenario, jobs, *services, scaler.id, scaler.params, options);
     };
-    if (!f.request.scheduler && !f.request.repartitioner && options.timeSeries) {
+    const bool scenarioScaler = scaler == model::runAutoscaler(*scenario.services, std::nullopt);
+    if (!f.request.scheduler && !f.request.repartitioner && scenarioScaler && options.timeSeries) {
         const SharedServiceRun::Result run = SharedServiceRun::get(f.request.scenario, f.cancel, compute);
         f.snapshot.result = std::make_shared<const simcore::RunResult>(run->batch);
         f.snapshot.services = SharedServiceRun::withoutBatch(*run);
@@ -169,6 +192,11 @@ void simulateInto(SimulationRunner::Flight& f, const Report& report)
         if (scenario.services) {
             if (!simulateServicesInto(f, jobs, options))
                 return;
+        } else if (f.request.autoscaler) { // a run of services that the edited scenario no longer has
+            f.error = QString::fromStdString(model::policyChoiceText(*f.request.autoscaler)) +
+                      SimulationRunner::tr(": the scenario has no services section, so the run has no autoscaler "
+                                           "(docs/services.md)");
+            return;
         } else {
             f.snapshot.result = std::make_shared<const simcore::RunResult>(model::simulate(scenario, jobs, options));
         }

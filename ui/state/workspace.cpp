@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workspace.h"
 
+#include "policy_choice.h"
 #include "simulationrunner.h"
 #include "whatiftrace.h"
 
@@ -13,9 +14,16 @@ namespace ui {
 
 QString RunSpec::label() const
 {
-    const QString pair =
+    QString pair =
         QStringLiteral("%1 / %2").arg(QString::fromStdString(scheduler.id), QString::fromStdString(repartitioner.id));
+    if (autoscaler) // docs/services.md, "Runs, Compare, sessions and reports"
+        pair += QStringLiteral(" · ") + QString::fromStdString(model::policyChoiceText(*autoscaler));
     return variant.isEmpty() ? pair : QStringLiteral("%1: %2").arg(variant, pair);
+}
+
+QString RunSpec::labelWithAutoscaler(const std::string& ran) const
+{
+    return autoscaler ? label() : QStringLiteral("%1 · %2").arg(label(), QString::fromStdString(ran));
 }
 
 std::string RunSpec::verdictLabel(bool withVariants) const
@@ -28,6 +36,10 @@ std::string RunSpec::verdictLabel(bool withVariants) const
     label += scheduler.id;
     label += '/';
     label += repartitioner.id;
+    if (autoscaler) {
+        label += '/';
+        label += model::policyChoiceText(*autoscaler);
+    }
     return label;
 }
 
@@ -136,13 +148,14 @@ void Workspace::setMaxParallel(int runs)
 }
 
 int Workspace::addRun(const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner,
-                      const QString& variant)
+                      const QString& variant, const std::optional<model::PolicyChoice>& autoscaler)
 {
     RunSpec spec;
     spec.key = m_nextKey++;
     spec.scheduler = scheduler;
     spec.repartitioner = repartitioner;
     spec.variant = variant;
+    spec.autoscaler = autoscaler;
     m_runs.push_back(std::move(spec));
     setModified(true); // run specs are part of a saved session
     emit runsChanged();
@@ -152,12 +165,22 @@ int Workspace::addRun(const model::PolicyChoice& scheduler, const model::PolicyC
 
 void Workspace::updateRun(int key, const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner)
 {
+    if (const RunSpec* spec = runSpec(key)) {
+        const std::optional<model::PolicyChoice> kept = spec->autoscaler; // a copy: updateRun assigns it
+        updateRun(key, scheduler, repartitioner, kept);
+    }
+}
+
+void Workspace::updateRun(int key, const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner,
+                          const std::optional<model::PolicyChoice>& autoscaler)
+{
     RunSpec* spec = mutableSpec(key);
     if (!spec)
         return;
     noteEdit(tr("run %1's policies changed").arg(key));
     spec->scheduler = scheduler;
     spec->repartitioner = repartitioner;
+    spec->autoscaler = autoscaler;
     markRerunning(*spec);
     setModified(true);
     emit runSpecChanged(key);
@@ -304,6 +327,7 @@ void Workspace::startSpec(RunSpec& spec, bool report)
     }
     request.scheduler = spec.scheduler;
     request.repartitioner = spec.repartitioner;
+    request.autoscaler = spec.autoscaler;
     request.slot = spec.key;
     request.wantBounds = true;
     spec.state = RunState::Running;

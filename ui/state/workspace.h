@@ -45,7 +45,10 @@ struct RunSpec
     int key = 0; ///< stable while the spec exists (also its runner slot)
     model::PolicyChoice scheduler;
     model::PolicyChoice repartitioner;
-    QString variant;                   ///< the variant it simulates (docs/planning.md, "Variants"); empty: the base
+    QString variant; ///< the variant it simulates (docs/planning.md, "Variants"); empty: the base
+    /// The autoscaler its inference services run under (docs/services.md, "Runs, Compare, sessions
+    /// and reports"); nullopt: the scenario's own, as every run before autoscalers were chosen.
+    std::optional<model::PolicyChoice> autoscaler;
     std::optional<RunSnapshot> latest; ///< the newest finished run of this spec, maybe stale
     RunState state = RunState::Current;
     double progress = 0.0; ///< of the run in flight, 0..1
@@ -59,10 +62,15 @@ struct RunSpec
     /// No re-run is coming although the shown result (if any) is not current: cancelled or failed.
     [[nodiscard]] bool stopped() const { return state == RunState::Cancelled || state == RunState::Failed; }
 
-    /// "scheduler / repartitioner", after "VARIANT: " for a run of a variant.
+    /// "scheduler / repartitioner", after "VARIANT: " for a run of a variant, then " · autoscaler"
+    /// when the run names its own ("cedf / static · hpa").
     [[nodiscard]] QString label() const;
+    /// label(), and " · @p ran" (the autoscaler its services ran under) when label() does not name
+    /// one: how the services' tables and charts call the run.
+    [[nodiscard]] QString labelWithAutoscaler(const std::string& ran) const;
     /// The verdict's label, as migsight-cli compare writes it: "VARIANT: scheduler/repartitioner"
-    /// ("base: ..." for the base when @p withVariants), else "scheduler/repartitioner".
+    /// ("base: ..." for the base when @p withVariants), else "scheduler/repartitioner"; then
+    /// "/autoscaler" when the run names one.
     [[nodiscard]] std::string verdictLabel(bool withVariants) const;
 };
 
@@ -98,11 +106,15 @@ public:
     [[nodiscard]] const std::optional<RunSnapshot>& lastRun() const { return m_lastRun; }
     [[nodiscard]] bool isRunning() const;
 
-    /// Adds a run spec (of @p variant, empty for the base) and starts it; returns its key.
+    /// Adds a run spec (of @p variant, empty for the base; under @p autoscaler, nullopt for the
+    /// scenario's) and starts it; returns its key.
     int addRun(const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner,
-               const QString& variant = {});
-    /// Changes a spec's policies: it turns stale and re-runs (debounced).
+               const QString& variant = {}, const std::optional<model::PolicyChoice>& autoscaler = std::nullopt);
+    /// Changes a spec's policies (its autoscaler stays): it turns stale and re-runs (debounced).
     void updateRun(int key, const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner);
+    /// Changes a spec's policies and autoscaler (nullopt: the scenario's): it turns stale and re-runs.
+    void updateRun(int key, const model::PolicyChoice& scheduler, const model::PolicyChoice& repartitioner,
+                   const std::optional<model::PolicyChoice>& autoscaler);
     void removeRun(int key);
     /// Moves a spec to another variant (empty: the base): it turns stale and re-runs.
     void setRunVariant(int key, const QString& variant);
