@@ -24,6 +24,13 @@ public:
     /// the kept prefixes are short and recording the rounds cost more than it saved on the paper day
     /// (97.1 M -> 106.7 M instructions), so CEDF stays off the incremental path (docs/engine.md).
     [[nodiscard]] bool choosesByWantedSizes() const override { return false; }
+    /// wordChoice()'s rule over gpuOrder(): the engine may decide its full-reschedule rounds on a
+    /// compact copy of the fleet (docs/engine.md, "Speed").
+    [[nodiscard]] GpuRule gpuRule() const override { return GpuRule::StaticOrder; }
+    [[nodiscard]] std::vector<int> staticGpuOrder(const simcore::EngineView& view) const override
+    {
+        return gpuOrder(view);
+    }
 
     /// The class (1..4) of a job type.
     [[nodiscard]] static int jobClass(const simcore::JobType& type);

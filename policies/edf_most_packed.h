@@ -14,6 +14,8 @@ public:
     void schedule(simcore::ScheduleRound& round) override;
     /// The fast path of mostPackedSlice(): the engine's most-packed index and wantedSizes().
     [[nodiscard]] bool choosesByWantedSizes() const override { return true; }
+    /// The same rule: the engine may decide its full-reschedule rounds on a compact copy of the fleet.
+    [[nodiscard]] GpuRule gpuRule() const override { return GpuRule::MostPacked; }
 
 private:
     /// The same rule with the reasons (explanations on): kept apart so a normal run pays nothing.

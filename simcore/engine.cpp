@@ -156,6 +156,12 @@ void Engine::start()
                     !m_s.tenantsOn && m_s.placement == PlacementMode::Scheduler && m_hook == nullptr &&
                     !m_s.explaining && m_scheduler.choosesByWantedSizes() && !m_repartitioner.readsQueueOrder();
     m_keptMask.assign(m_s.gpus.size(), 0u);
+    // The compact round decides the same rounds on a copy of the fleet (docs/engine.md, "Speed").
+    m_compact = compactPossible();
+    if (m_compact) {
+        m_compactRem.assign(m_s.jobs.size(), 0.0);
+        m_wasRunning.assign(m_s.gpus.size(), 0u);
+    }
     for (auto* o : m_observers)
         o->onStart(*this);
     for (auto* o : m_observers) {
@@ -193,16 +199,20 @@ bool Engine::step()
         }
         // The repartitioner sees the fleet as it runs (before the full reschedule frees it).
         repartition();
-        if (m_s.mode == PreemptionMode::FullReschedule)
-            takeBackRunning();
-        else if (m_s.tenantsOn)
-            preemptBack();
-        if (m_gangsOn)
-            reserveForStarving();
-        scheduleRound();
-        if (m_gangsOn)
-            startGangs(); // on what the scheduler left free (docs/tenants.md, "Gang jobs")
-        reconcile();
+        if (m_compact) {
+            compactReschedule(); // what the calls below do, decided on a copy of the fleet
+        } else {
+            if (m_s.mode == PreemptionMode::FullReschedule)
+                takeBackRunning();
+            else if (m_s.tenantsOn)
+                preemptBack();
+            if (m_gangsOn)
+                reserveForStarving();
+            scheduleRound();
+            if (m_gangsOn)
+                startGangs(); // on what the scheduler left free (docs/tenants.md, "Gang jobs")
+            reconcile();
+        }
     }
     finishStep();
     ++m_steps;

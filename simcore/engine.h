@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "compact_fleet.h"
 #include "end_heap.h"
 #include "engine_state.h"
 #include "fleet_client.h"
@@ -64,6 +65,10 @@ public:
     /// Runs a service layer beside the jobs (docs/services.md): its ticks become events and the run
     /// lasts until its last tick. Call before the first step; without it nothing changes.
     void setServiceHook(ServiceHook* hook) { m_hook = hook; }
+    /// Whether a full-reschedule round may be decided on a compact copy of the fleet when nothing
+    /// else can tell (docs/engine.md, "Speed"); on by default. Results are bit-identical either way:
+    /// tests switch it off to compare. Call before the first step.
+    void setCompactRound(bool on) { m_compactAllowed = on; }
 
     // FleetClient (only from ServiceHook::tick()).
     [[nodiscard]] const EngineState& fleetState() const override { return m_s; }
@@ -91,6 +96,8 @@ public:
     /// Placements the incremental full reschedule kept instead of making them again (0 when it is
     /// off: see Scheduler::choosesByWantedSizes); for tests and benchmarks.
     [[nodiscard]] std::int64_t keptPlacements() const { return m_keptTotal; }
+    /// Full-reschedule rounds decided on the compact copy of the fleet (setCompactRound()).
+    [[nodiscard]] std::int64_t compactRounds() const { return m_compactRounds; }
     [[nodiscard]] int completedJobs() const { return m_completed; }
     [[nodiscard]] double makespan() const { return m_lastCompletion; }
     [[nodiscard]] double energyWmin() const;
@@ -120,6 +127,16 @@ private:
     [[nodiscard]] std::size_t stablePrefix() const;
     /// Remembers this round's placements for the next round's stablePrefix().
     void recordRound();
+    // The compact full-reschedule round (engine_compact.cpp, docs/engine.md "Speed"): in place of
+    // takeBackRunning(), scheduleRound() and reconcile() when compactPossible() holds for the run.
+    [[nodiscard]] bool compactPossible() const;
+    void compactReschedule();
+    /// Fills the compact copy: every instance free but those of the @p kept jobs of stablePrefix().
+    void compactBegin(std::size_t kept);
+    /// Decides the round on the copy; returns the end of the placed jobs in the kept order.
+    std::size_t compactDecide(std::size_t kept);
+    /// The slice rule's choice on the copy for job @p j with a memory need ({-1, ...}: none fits).
+    [[nodiscard]] CompactFleet::Choice compactFit(int j, double rem) const;
     void endDowntimes();
     void repartition();
     void applyLayout(int gpu, const Layout& layout, const std::string& reason);
@@ -303,6 +320,15 @@ private:
     std::vector<std::uint32_t> m_keptMask; ///< per GPU: instances of the kept jobs (scratch)
     int m_instanceCount = 0;               ///< instances of the fleet at m_instanceEpoch
     std::uint64_t m_instanceEpoch = ~std::uint64_t{0};
+
+    bool m_compactAllowed = true; ///< setCompactRound()
+    bool m_compact = false;
+    std::int64_t m_compactRounds = 0;
+    CompactFleet m_compactFleet;
+    std::uint64_t m_compactEpoch = ~std::uint64_t{0}; ///< layouts of the copy's GPU order
+    int m_compactFree = 0;                            ///< free instances of the copy at the round's start
+    std::vector<double> m_compactRem;                 ///< per job: its remaining work when the round placed it
+    std::vector<std::uint32_t> m_wasRunning;          ///< per GPU: running instances before the round
 
     // Per step scratch.
     std::vector<int> m_previouslyRunning; ///< full-reschedule mode: jobs taken back this step

@@ -3,6 +3,7 @@
 
 #include "engine_state.h"
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -32,6 +33,11 @@ public:
     [[nodiscard]] double timeToFinish(int j, int compute) const { return remaining(j) * m_s.processing(j, compute); }
     /// p_{j,k}: minutes job j's whole work takes on k compute slices.
     [[nodiscard]] double processing(int j, int compute) const { return m_s.processing(j, compute); }
+    /// p_{j,k} for k = 0..7 (0 unused).
+    [[nodiscard]] const std::array<double, 8>& processingTimes(int j) const
+    {
+        return m_s.durations[static_cast<size_t>(j)];
+    }
     [[nodiscard]] int gpuCount() const { return static_cast<int>(m_s.gpus.size()); }
     [[nodiscard]] const GpuState& gpu(int g) const { return m_s.gpus[static_cast<size_t>(g)]; }
     /// Busy compute slices of GPU g, counting the placements already made in this round.
@@ -64,20 +70,19 @@ protected:
 };
 
 /// @brief The sizes the slice rule looks for, among the free sizes @p available (bit k for size k):
-/// those on which job j meets its deadline from now, or if there is none, those of the earliest
+/// those on which a job with @p rem of its work left, due at @p deadline, taking p[k] minutes for
+/// its whole work on k slices, meets its deadline from @p now, or if there is none, those of the earliest
 /// finish (equal finishes tie). One pass over the sizes in ascending order, with the very
 /// comparisons of the rule, so the choice that follows is the rule's to the bit.
-[[nodiscard]] inline unsigned wantedSizes(const EngineView& view, int j, unsigned available)
+[[nodiscard]] inline unsigned wantedSizes(double rem, double now, double deadline, const std::array<double, 8>& p,
+                                          unsigned available)
 {
-    const double rem = view.remaining(j);
-    const double now = view.now();
-    const double deadline = view.job(j).deadline;
     unsigned meets = 0;
     unsigned fastest = 0;
     double best = 0.0;
     for (unsigned m = available & 0xFEu; m != 0; m &= m - 1) {
         const int c = std::countr_zero(m);
-        const double finish = now + rem * view.processing(j, c);
+        const double finish = now + rem * p[static_cast<size_t>(c)];
         if (finish <= deadline)
             meets |= 1u << c;
         if (fastest == 0 || finish < best) {
@@ -88,6 +93,12 @@ protected:
         }
     }
     return meets != 0 ? meets : fastest;
+}
+
+/// @brief wantedSizes() of job j now: its remaining work, deadline and processing times from the view.
+[[nodiscard]] inline unsigned wantedSizes(const EngineView& view, int j, unsigned available)
+{
+    return wantedSizes(view.remaining(j), view.now(), view.job(j).deadline, view.processingTimes(j), available);
 }
 
 /// @brief One scheduling round: the scheduler places queued jobs on free instances.
@@ -196,6 +207,25 @@ public:
     /// placements that this round would place the same way (docs/engine.md, "Speed") instead of
     /// taking them back and placing them again: same results, less work. Default false.
     [[nodiscard]] virtual bool choosesByWantedSizes() const { return false; }
+    /// How the slice rule of schedule() picks a GPU, when it is one the engine can apply itself.
+    enum class GpuRule {
+        Other,       ///< anything else (the default)
+        MostPacked,  ///< busy compute slices descending (this round's placements counted), then index
+        StaticOrder, ///< staticGpuOrder(), fixed while the layouts stay
+    };
+    /// When this is not Other, this scheduler promises that, without explanations, it offers jobs in
+    /// queue order while an instance is free and keeps no state of its own between rounds; that it
+    /// places a job without a memory need on the first GPU in this rule's order with a free instance
+    /// of a size in wantedSizes(view, j, freeSizes()), on that GPU's first free instance of the
+    /// smallest such size (position ascending); and a job with one on the first fitting free instance
+    /// (size, then position) of a size that meets its deadline on the first GPU in the order that has
+    /// one, else on the fitting instance of the earliest finish, the first in scan order on ties (as
+    /// policies' mostPackedSlice() does), leaving it queued when none fits. In full-reschedule mode the engine
+    /// then decides each round on a compact copy of the fleet and applies only the changes
+    /// (docs/engine.md, "Speed"): same results, less work. Default Other.
+    [[nodiscard]] virtual GpuRule gpuRule() const { return GpuRule::Other; }
+    /// GpuRule::StaticOrder: the GPUs in the order the rule scans them (asked again after a layout change).
+    [[nodiscard]] virtual std::vector<int> staticGpuOrder(const EngineView& /*view*/) const { return {}; }
     /// Places queued jobs: typically, for each job from ScheduleRound::next(), pick a free
     /// instance and ScheduleRound::place() it, until no instance is free.
     virtual void schedule(ScheduleRound& round) = 0;

@@ -2,8 +2,8 @@
 // Same scenario, same seed, same result, to the last bit: the paper-fleet sample simulated twice,
 // with another scenario simulated in between, gives identical metrics and per-job results
 // (doubles compared with ==). Also: a different seed gives a different day, and the incremental
-// full reschedule (docs/engine.md, "Speed") gives what re-placing every job at every event gives,
-// and the tenants' kept queue order (docs/tenants.md) gives what their heaps give.
+// full reschedule and the compact round (docs/engine.md, "Speed") give what re-placing every job at
+// every event gives, and the tenants' kept queue order (docs/tenants.md) gives what their heaps give.
 #include "basic_repartitioners.h"
 #include "engine.h"
 #include "recorder.h"
@@ -140,6 +140,27 @@ bool sameInstances(const simcore::RunResult& a, const simcore::RunResult& b)
     return true;
 }
 
+struct CompactRun
+{
+    simcore::RunResult result;
+    std::int64_t rounds = 0; ///< decided on the compact copy
+    std::int64_t kept = 0;
+};
+
+CompactRun runCompact(const model::Scenario& sc, const std::vector<simcore::Job>& jobs, const std::string& scheduler,
+                      bool compact)
+{
+    auto sched = policies::builtinRegistry().createScheduler(scheduler, {});
+    policies::StaticRepartitioner repart;
+    simcore::Engine engine(model::engineConfig(sc, 1), sc.fleetGpus(), sc.jobTypes, jobs, *sched, repart);
+    engine.setCompactRound(compact);
+    CompactRun out;
+    out.result = simcore::runToEnd(engine, true);
+    out.rounds = engine.compactRounds();
+    out.kept = engine.keptPlacements();
+    return out;
+}
+
 /// A scheduler as the engine sees it, but one whose queue keys may change: the engine then keeps
 /// the queue in heaps (per tenant with tenants) instead of the kept order.
 class KeysMayChange : public simcore::Scheduler
@@ -181,6 +202,8 @@ private slots:
     void differentSeedDiffers();
     void incrementalRescheduleIsExact_data();
     void incrementalRescheduleIsExact();
+    void compactRoundIsExact_data();
+    void compactRoundIsExact();
     void keptTenantOrderIsExact_data();
     void keptTenantOrderIsExact();
 };
@@ -251,6 +274,60 @@ void TestDeterminism::incrementalRescheduleIsExact()
     else
         QCOMPARE(fast.kept, std::int64_t{0});
     QCOMPARE(fast.result.metrics.completed, fast.result.metrics.jobs);
+    QVERIFY2(sameMetrics(fast.result.metrics, full.result.metrics),
+             qPrintable(figures(fast.result.metrics).join(' ') + " vs " + figures(full.result.metrics).join(' ')));
+    QCOMPARE(firstJobDifference(fast.result, full.result), -1);
+    QVERIFY(sameSegments(fast.result, full.result));
+    QVERIFY(sameInstances(fast.result, full.result));
+    QVERIFY(fast.result.gpuEnergyWmin == full.result.gpuEnergyWmin);
+    QVERIFY(fast.result.gpuIdleEnergyWmin == full.result.gpuIdleEnergyWmin);
+    QVERIFY(fast.result.hourlyEnergyWmin == full.result.hourlyEnergyWmin);
+    QVERIFY(fast.result.gpuPower == full.result.gpuPower);
+    QVERIFY(fast.result.series.energyWmin == full.result.series.energyWmin);
+    QVERIFY(fast.result.series.powerW == full.result.series.powerW);
+    QVERIFY(fast.result.series.queued == full.result.series.queued);
+    QVERIFY(fast.result.series.running == full.result.series.running);
+}
+
+void TestDeterminism::compactRoundIsExact_data()
+{
+    QTest::addColumn<QString>("sample");
+    QTest::addColumn<QString>("scheduler");
+    QTest::addColumn<bool>("memory");
+    for (const char* sample : {"paper-fleet.json", "inference-services.json"}) {
+        for (const char* scheduler : {"edf-most-packed", "cedf"}) {
+            for (const bool memory : {false, true}) {
+                QTest::addRow("%s, %s%s", sample, scheduler, memory ? ", memory needs" : "")
+                    << sample << scheduler << memory;
+            }
+        }
+    }
+}
+
+void TestDeterminism::compactRoundIsExact()
+{
+    // A full-reschedule round decided on the compact copy of the fleet (docs/engine.md, "Speed")
+    // gives what taking every job back and placing it again gives: the paper fleet and a fleet of
+    // two boards (8 A100-40GB and 8 H100-80GB, the services left out), with and without memory needs.
+    QFETCH(QString, sample);
+    QFETCH(QString, scheduler);
+    QFETCH(bool, memory);
+    const model::Scenario sc = load(qPrintable(sample));
+    model::Problems problems;
+    auto jobs = model::scenarioJobs(sc, std::nullopt, problems);
+    QVERIFY(problems.empty());
+    if (memory) {
+        for (size_t j = 0; j < jobs.size(); j += 3)
+            jobs[j].memoryGiB = j % 2 == 0 ? 4.0 : 9.0; // fits 1g (4.75 GiB) or needs 2g and up
+    }
+    const CompactRun fast = runCompact(sc, jobs, scheduler.toStdString(), true);
+    const CompactRun full = runCompact(sc, jobs, scheduler.toStdString(), false);
+
+    QCOMPARE(full.rounds, std::int64_t{0});
+    QVERIFY2(fast.rounds > static_cast<std::int64_t>(jobs.size()), qPrintable(QString::number(fast.rounds)));
+    QCOMPARE(fast.kept, full.kept); // the incremental path keeps the same prefixes either way
+    QCOMPARE(fast.result.metrics.completed, fast.result.metrics.jobs);
+    QVERIFY(fast.result.metrics.preemptions > 0);
     QVERIFY2(sameMetrics(fast.result.metrics, full.result.metrics),
              qPrintable(figures(fast.result.metrics).join(' ') + " vs " + figures(full.result.metrics).join(' ')));
     QCOMPARE(firstJobDifference(fast.result, full.result), -1);
