@@ -337,7 +337,8 @@ CompareResult compareVariants(const std::vector<CompareSubject>& subjects, const
         }
     }
     // A pair that names an autoscaler makes every run simulate the services (docs/services.md).
-    const bool withServices = std::any_of(pairs.begin(), pairs.end(), [](const RunPair& p) { return p.autoscaler.has_value(); });
+    const bool withServices =
+        std::any_of(pairs.begin(), pairs.end(), [](const RunPair& p) { return p.autoscaler.has_value(); });
     std::vector<std::vector<simcore::ServiceSpec>> services(subjects.size());
     for (size_t v = 0; v < subjects.size() && withServices; ++v) {
         for (const RunPair& p : pairs)
