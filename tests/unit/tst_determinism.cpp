@@ -191,6 +191,25 @@ simcore::RunResult runShared(const model::Scenario& sc, const std::vector<simcor
     return simcore::runToEnd(engine, true);
 }
 
+/// Everything a run gives, compared to the bit: metrics, per-job results, segments, instances,
+/// energy per GPU and hour, power and the time series (QVERIFY: the calling test stops on failure).
+void verifySameRun(const simcore::RunResult& fast, const simcore::RunResult& full)
+{
+    QVERIFY2(sameMetrics(fast.metrics, full.metrics),
+             qPrintable(figures(fast.metrics).join(' ') + " vs " + figures(full.metrics).join(' ')));
+    QCOMPARE(firstJobDifference(fast, full), -1);
+    QVERIFY(sameSegments(fast, full));
+    QVERIFY(sameInstances(fast, full));
+    QVERIFY(fast.gpuEnergyWmin == full.gpuEnergyWmin);
+    QVERIFY(fast.gpuIdleEnergyWmin == full.gpuIdleEnergyWmin);
+    QVERIFY(fast.hourlyEnergyWmin == full.hourlyEnergyWmin);
+    QVERIFY(fast.gpuPower == full.gpuPower);
+    QVERIFY(fast.series.energyWmin == full.series.energyWmin);
+    QVERIFY(fast.series.powerW == full.series.powerW);
+    QVERIFY(fast.series.queued == full.series.queued);
+    QVERIFY(fast.series.running == full.series.running);
+}
+
 } // namespace
 
 class TestDeterminism : public QObject
@@ -274,19 +293,7 @@ void TestDeterminism::incrementalRescheduleIsExact()
     else
         QCOMPARE(fast.kept, std::int64_t{0});
     QCOMPARE(fast.result.metrics.completed, fast.result.metrics.jobs);
-    QVERIFY2(sameMetrics(fast.result.metrics, full.result.metrics),
-             qPrintable(figures(fast.result.metrics).join(' ') + " vs " + figures(full.result.metrics).join(' ')));
-    QCOMPARE(firstJobDifference(fast.result, full.result), -1);
-    QVERIFY(sameSegments(fast.result, full.result));
-    QVERIFY(sameInstances(fast.result, full.result));
-    QVERIFY(fast.result.gpuEnergyWmin == full.result.gpuEnergyWmin);
-    QVERIFY(fast.result.gpuIdleEnergyWmin == full.result.gpuIdleEnergyWmin);
-    QVERIFY(fast.result.hourlyEnergyWmin == full.result.hourlyEnergyWmin);
-    QVERIFY(fast.result.gpuPower == full.result.gpuPower);
-    QVERIFY(fast.result.series.energyWmin == full.result.series.energyWmin);
-    QVERIFY(fast.result.series.powerW == full.result.series.powerW);
-    QVERIFY(fast.result.series.queued == full.result.series.queued);
-    QVERIFY(fast.result.series.running == full.result.series.running);
+    verifySameRun(fast.result, full.result);
 }
 
 void TestDeterminism::compactRoundIsExact_data()
@@ -328,19 +335,7 @@ void TestDeterminism::compactRoundIsExact()
     QCOMPARE(fast.kept, full.kept); // the incremental path keeps the same prefixes either way
     QCOMPARE(fast.result.metrics.completed, fast.result.metrics.jobs);
     QVERIFY(fast.result.metrics.preemptions > 0);
-    QVERIFY2(sameMetrics(fast.result.metrics, full.result.metrics),
-             qPrintable(figures(fast.result.metrics).join(' ') + " vs " + figures(full.result.metrics).join(' ')));
-    QCOMPARE(firstJobDifference(fast.result, full.result), -1);
-    QVERIFY(sameSegments(fast.result, full.result));
-    QVERIFY(sameInstances(fast.result, full.result));
-    QVERIFY(fast.result.gpuEnergyWmin == full.result.gpuEnergyWmin);
-    QVERIFY(fast.result.gpuIdleEnergyWmin == full.result.gpuIdleEnergyWmin);
-    QVERIFY(fast.result.hourlyEnergyWmin == full.result.hourlyEnergyWmin);
-    QVERIFY(fast.result.gpuPower == full.result.gpuPower);
-    QVERIFY(fast.result.series.energyWmin == full.result.series.energyWmin);
-    QVERIFY(fast.result.series.powerW == full.result.series.powerW);
-    QVERIFY(fast.result.series.queued == full.result.series.queued);
-    QVERIFY(fast.result.series.running == full.result.series.running);
+    verifySameRun(fast.result, full.result);
 }
 
 void TestDeterminism::keptTenantOrderIsExact_data()
