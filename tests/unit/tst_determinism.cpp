@@ -147,6 +147,21 @@ struct CompactRun
     std::int64_t kept = 0;
 };
 
+/// The scenario's day; with @p memory every third job needs 4 or 9 GiB (fits 1g at 4.75 GiB, or
+/// needs 2g and up). Empty when the scenario's jobs cannot be made.
+std::vector<simcore::Job> dayJobs(const model::Scenario& sc, bool memory)
+{
+    model::Problems problems;
+    auto jobs = model::scenarioJobs(sc, std::nullopt, problems);
+    if (!problems.empty())
+        return {};
+    if (memory) {
+        for (size_t j = 0; j < jobs.size(); j += 3)
+            jobs[j].memoryGiB = j % 2 == 0 ? 4.0 : 9.0;
+    }
+    return jobs;
+}
+
 CompactRun runCompact(const model::Scenario& sc, const std::vector<simcore::Job>& jobs, const std::string& scheduler,
                       bool compact)
 {
@@ -276,13 +291,8 @@ void TestDeterminism::incrementalRescheduleIsExact()
     QFETCH(bool, memory);
     QFETCH(bool, incremental);
     const model::Scenario sc = load("paper-fleet.json");
-    model::Problems problems;
-    auto jobs = model::scenarioJobs(sc, std::nullopt, problems);
-    QVERIFY(problems.empty());
-    if (memory) {
-        for (size_t j = 0; j < jobs.size(); j += 3)
-            jobs[j].memoryGiB = j % 2 == 0 ? 4.0 : 9.0; // fits 1g (4.75 GiB) or needs 2g and up
-    }
+    const auto jobs = dayJobs(sc, memory);
+    QVERIFY(!jobs.empty());
     const IncrementalRun fast = runEngine(sc, jobs, scheduler.toStdString(), true);
     const IncrementalRun full = runEngine(sc, jobs, scheduler.toStdString(), false);
 
@@ -320,13 +330,8 @@ void TestDeterminism::compactRoundIsExact()
     QFETCH(QString, scheduler);
     QFETCH(bool, memory);
     const model::Scenario sc = load(qPrintable(sample));
-    model::Problems problems;
-    auto jobs = model::scenarioJobs(sc, std::nullopt, problems);
-    QVERIFY(problems.empty());
-    if (memory) {
-        for (size_t j = 0; j < jobs.size(); j += 3)
-            jobs[j].memoryGiB = j % 2 == 0 ? 4.0 : 9.0; // fits 1g (4.75 GiB) or needs 2g and up
-    }
+    const auto jobs = dayJobs(sc, memory);
+    QVERIFY(!jobs.empty());
     const CompactRun fast = runCompact(sc, jobs, scheduler.toStdString(), true);
     const CompactRun full = runCompact(sc, jobs, scheduler.toStdString(), false);
 
