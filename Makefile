@@ -21,9 +21,10 @@ SHELL := /bin/bash
 # shared-library dependencies; xvfb and xauth serve windows and screenshots without a desktop;
 # pybind11-dev, python3-dev and python3-numpy build and test the Python module (python/);
 # libopenmpi-dev and openmpi-bin build and test migsight-cli under MPI, slurm-wlm and munge the
-# single-node Slurm test (docs/cluster.md); clang-tidy-14 is `make tidy` (.clang-tidy).
+# single-node Slurm test (docs/cluster.md); clang-tidy-14 is `make tidy` (.clang-tidy); lld links
+# faster than GNU ld (cmake/Linker.cmake).
 PACKAGES := \
-    cmake ninja-build g++ ccache \
+    cmake ninja-build g++ ccache lld \
     qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-svg-dev libgl-dev \
     libqcustomplot-dev libqcustomplot2.1-qt6 \
     libeigen3-dev nlohmann-json3-dev libsqlite3-dev libglpk-dev libyaml-cpp-dev \
