@@ -134,6 +134,13 @@ Commands:
       same seeds. --refine N tries up to N one-GPU moves by simulation and reports the ET gain on
       the seeds and on held-out seeds (default: the next ones) (docs/planning.md). --db keeps
       the study in a session for the studio's Plan page, as with --search static.
+  plan SCENARIO.json --search baselines --seeds SEEDS [--list NAME] [--multiplier X]
+       [--day-start H] [--day-end H] [--json]
+      Static and twice-daily baselines chosen on the given days (e.g. a learned policy's training
+      seeds), never on the evaluated ones: the list configuration with the lowest mean a * energy +
+      tardiness over the days for the whole day, the day window and the night window (EDF Most
+      Packed inside), printed as `scheduled` repartitioners to pass to compare --runs
+      (docs/reproducing-the-papers.md, "Single-GPU agent").
   sweep SCENARIO.json --gpus 1-32 [--loads 0.5,1,1.5,2,3] [--boards A100-40GB,H100-80GB]
         [--seeds 1-5] [--scheduler ID] [--repartitioner ID] [--target avg<=X|p95<=X]
         [--at-load Y] [--threads N] [--json] [--out RESULT.json] [--quiet]
@@ -285,7 +292,10 @@ int runMain(std::vector<std::string> words)
                 return cli::runPlanStatic(words, std::cout, std::cerr);
             if (kind == "day")
                 return cli::runPlanDay(words, std::cout, std::cerr);
-            throw cli::UsageError("--search needs static (the best static layout) or day (the best day plan), got '" +
+            if (kind == "baselines")
+                return cli::runPlanBaselines(words, std::cout, std::cerr);
+            throw cli::UsageError("--search needs static (the best static layout), day (the best day plan) or "
+                                  "baselines (static and twice daily chosen on given days), got '" +
                                   kind + "'");
         }
         if (command == "sweep")
