@@ -159,11 +159,12 @@ Commands:
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.
   train SCENARIO.json --policy smart-mig|dynamic-rl --days N --out FILE.json [--threads K]
-        [--seed S] [--decision-every N] [--epoch-min M] [--days-per-iteration N]
+        [--seed S] [--decision-every N] [--epoch-min M] [--days-per-iteration N] [--multiplier X]
       Trains a learned repartitioner on simulated days of the scenario (docs/learned-policies.md)
       and writes its weights; progress on stderr. Ctrl-C finishes the days in progress and writes
       FILE.json.checkpoint.json; the same command resumes from it. --days-per-iteration sets the
-      days simulated between two updates (default: smart-mig 2, dynamic-rl 8). Under mpirun the
+      days simulated between two updates (default: smart-mig 2, dynamic-rl 8); --multiplier replaces
+      the scenario's diurnal load multiplier (recorded in the weights). Under mpirun the
       days of each iteration and the validation days go over the ranks; the weights are those of
       one process (docs/cluster.md, "Training").
   playback SCENARIO.json --out-dir DIR [--scheduler ID] [--repartitioner ID] [--seed N]

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <numeric>
+#include <optional>
 
 namespace cli {
 
@@ -83,7 +84,7 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
 {
     const Args args(words, {},
                     {"--policy", "--days", "--out", "--threads", "--seed", "--decision-every", "--epoch-min",
-                     "--days-per-iteration"});
+                     "--days-per-iteration", "--multiplier"});
     const std::string file = args.onePositional("scenario file");
     const std::string policy = args.value("--policy").value_or("");
     if (policy != "smart-mig" && policy != "dynamic-rl")
@@ -100,9 +101,18 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
     st.daysPerIteration = static_cast<int>(integerOption(args, "--days-per-iteration", 0, 0, 4096));
 
     model::Problems problems;
-    const model::Scenario scenario = model::loadScenario(file, problems);
+    model::Scenario scenario = model::loadScenario(file, problems);
     if (printProblems(err, problems))
         return kExitBadInput;
+    // --multiplier replaces the diurnal load, as in compare; it is part of the provenance (and so
+    // of the checkpoint's identity) only when given, so the 1x commands write the same bytes as before.
+    std::optional<double> multiplier;
+    if (args.value("--multiplier")) {
+        multiplier = numberOption(args, "--multiplier", 1.0, 0.0, 1e6);
+        if (scenario.workload.kind != model::WorkloadSpec::Kind::Diurnal)
+            throw UsageError("--multiplier applies to diurnal workloads only");
+        scenario.workload.diurnal.multiplier = *multiplier;
+    }
     if (scenario.workload.kind == model::WorkloadSpec::Kind::Csv) {
         err << "error: " << file << ": training needs a generated (diurnal or poisson) workload, not a jobs CSV\n";
         return kExitBadInput;
@@ -121,6 +131,8 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
     prov["scenario_file"] = std::filesystem::path(file).filename().string();
     prov["scenario_fingerprint"] = fingerprint(readText(file));
     prov["inner_scheduler"] = env.schedulerId;
+    if (multiplier)
+        prov["workload_multiplier"] = *multiplier;
     st.provenanceJson = prov.dump();
 
     // Refused before any day is trained: a device, FIFO or folder as --out (exit 2). A link is
