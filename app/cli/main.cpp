@@ -160,11 +160,15 @@ Commands:
       Every scheduler and repartitioner with its description and parameters.
   train SCENARIO.json --policy smart-mig|dynamic-rl --days N --out FILE.json [--threads K]
         [--seed S] [--decision-every N] [--epoch-min M] [--days-per-iteration N] [--multiplier X]
+        [--urgent-slack MIN] [--initial-q Q] [--prior-days N]
       Trains a learned repartitioner on simulated days of the scenario (docs/learned-policies.md)
       and writes its weights; progress on stderr. Ctrl-C finishes the days in progress and writes
       FILE.json.checkpoint.json; the same command resumes from it. --days-per-iteration sets the
       days simulated between two updates (default: smart-mig 2, dynamic-rl 8); --multiplier replaces
-      the scenario's diurnal load multiplier (recorded in the weights). Under mpirun the
+      the scenario's diurnal load multiplier (recorded in the weights); --urgent-slack MIN adds to
+      dynamic-rl's state whether a queued job has at most MIN minutes of slack; --initial-q sets
+      its Q table's start (default -20); --prior-days N starts its greedy policy as the twice-daily
+      plan chosen on the first N training days (docs/learned-policies.md). Under mpirun the
       days of each iteration and the validation days go over the ranks; the weights are those of
       one process (docs/cluster.md, "Training").
   playback SCENARIO.json --out-dir DIR [--scheduler ID] [--repartitioner ID] [--seed N]

@@ -84,7 +84,7 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
 {
     const Args args(words, {},
                     {"--policy", "--days", "--out", "--threads", "--seed", "--decision-every", "--epoch-min",
-                     "--days-per-iteration", "--multiplier"});
+                     "--days-per-iteration", "--multiplier", "--urgent-slack", "--initial-q", "--prior-days"});
     const std::string file = args.onePositional("scenario file");
     const std::string policy = args.value("--policy").value_or("");
     if (policy != "smart-mig" && policy != "dynamic-rl")
@@ -99,6 +99,9 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
     st.decisionEvery = static_cast<int>(integerOption(args, "--decision-every", 5, 1, 1000000));
     st.epochMin = static_cast<double>(integerOption(args, "--epoch-min", 30, 1, 1440));
     st.daysPerIteration = static_cast<int>(integerOption(args, "--days-per-iteration", 0, 0, 4096));
+    st.urgentSlackMin = numberOption(args, "--urgent-slack", 0.0, 0.0, 1440.0);
+    st.initialQ = numberOption(args, "--initial-q", 0.0, -1e9, 0.0);
+    st.priorDays = static_cast<int>(integerOption(args, "--prior-days", 0, 0, 10000));
 
     model::Problems problems;
     model::Scenario scenario = model::loadScenario(file, problems);
