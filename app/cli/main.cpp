@@ -160,7 +160,7 @@ Commands:
       Every scheduler and repartitioner with its description and parameters.
   train SCENARIO.json --policy smart-mig|dynamic-rl --days N --out FILE.json [--threads K]
         [--seed S] [--decision-every N] [--epoch-min M] [--days-per-iteration N] [--multiplier X]
-        [--urgent-slack MIN] [--initial-q Q] [--prior-days N]
+        [--urgent-slack MIN] [--initial-q Q] [--prior-days N] [--validation-days N]
       Trains a learned repartitioner on simulated days of the scenario (docs/learned-policies.md)
       and writes its weights; progress on stderr. Ctrl-C finishes the days in progress and writes
       FILE.json.checkpoint.json; the same command resumes from it. --days-per-iteration sets the
@@ -168,7 +168,8 @@ Commands:
       the scenario's diurnal load multiplier (recorded in the weights); --urgent-slack MIN adds to
       dynamic-rl's state whether a queued job has at most MIN minutes of slack; --initial-q sets
       its Q table's start (default -20); --prior-days N starts its greedy policy as the twice-daily
-      plan chosen on the first N training days (docs/learned-policies.md). Under mpirun the
+      plan chosen on the first N training days; --validation-days N chooses the kept table on N
+      validation days instead of 8 (docs/learned-policies.md). Under mpirun the
       days of each iteration and the validation days go over the ranks; the weights are those of
       one process (docs/cluster.md, "Training").
   playback SCENARIO.json --out-dir DIR [--scheduler ID] [--repartitioner ID] [--seed N]

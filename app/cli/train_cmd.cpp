@@ -84,7 +84,8 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
 {
     const Args args(words, {},
                     {"--policy", "--days", "--out", "--threads", "--seed", "--decision-every", "--epoch-min",
-                     "--days-per-iteration", "--multiplier", "--urgent-slack", "--initial-q", "--prior-days"});
+                     "--days-per-iteration", "--multiplier", "--urgent-slack", "--initial-q", "--prior-days",
+                     "--validation-days"});
     const std::string file = args.onePositional("scenario file");
     const std::string policy = args.value("--policy").value_or("");
     if (policy != "smart-mig" && policy != "dynamic-rl")
@@ -102,6 +103,7 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
     st.urgentSlackMin = numberOption(args, "--urgent-slack", 0.0, 0.0, 1440.0);
     st.initialQ = numberOption(args, "--initial-q", 0.0, -1e9, 0.0);
     st.priorDays = static_cast<int>(integerOption(args, "--prior-days", 0, 0, 10000));
+    st.validationDays = static_cast<int>(integerOption(args, "--validation-days", 0, 0, 1000));
 
     model::Problems problems;
     model::Scenario scenario = model::loadScenario(file, problems);

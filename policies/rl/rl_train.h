@@ -44,6 +44,8 @@ struct TrainSettings
     /// dynamic-rl: > 0 starts the greedy policy as the twice-daily plan chosen on this many first
     /// training days (as `plan --search baselines` chooses it) instead of "keep the layout".
     int priorDays = 0;
+    /// dynamic-rl: validation days the kept table is chosen on (seeds 900,001 on); 0: the default 8.
+    int validationDays = 0;
     /// Training days simulated between two updates; 0: the policy's own (smart-mig 2, dynamic-rl
     /// 8). More days per update let more processes simulate at once (docs/cluster.md, "Training");
     /// it is a setting of the training (recorded, and a checkpoint only resumes with the same).

@@ -73,6 +73,8 @@ Json qSettingsJson(const QConfig& c, const TrainSettings& s)
         j["urgent_slack_min"] = s.urgentSlackMin;
     if (s.priorDays > 0)
         j["twice_daily_prior_days"] = s.priorDays;
+    if (s.validationDays > 0)
+        j["validation_days"] = s.validationDays;
     return j;
 }
 
@@ -116,6 +118,8 @@ QConfig qConfigFor(const TrainSettings& st)
     QConfig c = configFor<QConfig>(st);
     if (st.initialQ != 0.0)
         c.initialQ = st.initialQ;
+    if (st.validationDays > 0)
+        c.validationDays = st.validationDays;
     return c;
 }
 
