@@ -128,13 +128,13 @@ private:
 
 } // namespace
 
-int bestStaticForWindow(const simcore::RunSetup& setup, const std::string& listName, double fromMin, double toMin)
+std::vector<std::vector<double>> staticWindowScores(const simcore::RunSetup& setup, const std::string& listName,
+                                                    const std::vector<std::pair<double, double>>& windows)
 {
     if (setup.jobs == nullptr || setup.types == nullptr || setup.gpus.empty())
         throw std::invalid_argument("choosing layouts from the workload needs the day's jobs");
     const auto& list = configList(*setup.gpus.front(), listName);
-    int best = 1;
-    double bestScore = 0.0;
+    std::vector<std::vector<double>> scores;
     for (size_t c = 0; c < list.layouts.size(); ++c) {
         std::vector<simcore::FleetGpu> fleet;
         for (size_t g = 0; g < setup.gpus.size(); ++g)
@@ -145,23 +145,35 @@ int bestStaticForWindow(const simcore::RunSetup& setup, const std::string& listN
         EdfMostPacked scheduler;
         simcore::Repartitioner keep;
         simcore::Engine engine(config, fleet, *setup.types, *setup.jobs, scheduler, keep);
-        WindowEnergy energy(fromMin, toMin);
-        engine.addObserver(&energy);
+        std::vector<WindowEnergy> energy;
+        energy.reserve(windows.size());
+        for (const auto& [from, to] : windows)
+            engine.addObserver(&energy.emplace_back(from, to));
         engine.run();
-        double tardiness = 0.0;
-        int n = 0;
         const auto& s = engine.state();
-        for (size_t j = 0; j < s.jobs.size(); ++j) {
-            if (!inWindow(s.jobs[j].release, fromMin, toMin))
-                continue;
-            ++n;
-            tardiness += s.run[j].done ? std::max(0.0, s.run[j].completion - s.jobs[j].deadline) : 0.0;
+        auto& row = scores.emplace_back();
+        for (size_t w = 0; w < windows.size(); ++w) {
+            double tardiness = 0.0;
+            int n = 0;
+            for (size_t j = 0; j < s.jobs.size(); ++j) {
+                if (!inWindow(s.jobs[j].release, windows[w].first, windows[w].second))
+                    continue;
+                ++n;
+                tardiness += s.run[j].done ? std::max(0.0, s.run[j].completion - s.jobs[j].deadline) : 0.0;
+            }
+            row.push_back(setup.energyWeight * energy[w].energy + (n > 0 ? tardiness / n : 0.0));
         }
-        const double score = setup.energyWeight * energy.energy + (n > 0 ? tardiness / n : 0.0);
-        if (c == 0 || score < bestScore) {
+    }
+    return scores;
+}
+
+int bestStaticForWindow(const simcore::RunSetup& setup, const std::string& listName, double fromMin, double toMin)
+{
+    const auto scores = staticWindowScores(setup, listName, {{fromMin, toMin}});
+    int best = 1;
+    for (size_t c = 1; c < scores.size(); ++c) {
+        if (scores[c][0] < scores[static_cast<size_t>(best) - 1][0])
             best = static_cast<int>(c) + 1;
-            bestScore = score;
-        }
     }
     return best;
 }

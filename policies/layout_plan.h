@@ -4,6 +4,7 @@
 #include "policy.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace policies {
@@ -26,6 +27,13 @@ struct PlanEntry
 
 /// @brief Share of compute slices per instance size (index 1..7) of a layout.
 [[nodiscard]] std::vector<double> sliceMix(const simcore::GpuModel& gpu, const simcore::Layout& layout);
+
+/// @brief Simulates the day of @p setup once with every GPU in each configuration c of the list
+/// (EDF Most Packed inside) and returns scores[c][w]: a * energy in window w + the mean tardiness of
+/// the jobs released in it (windows are [from, to) minutes of the day; from > to wraps midnight).
+[[nodiscard]] std::vector<std::vector<double>>
+staticWindowScores(const simcore::RunSetup& setup, const std::string& listName,
+                   const std::vector<std::pair<double, double>>& windows);
 
 /// @brief Offline: simulates the whole day with every GPU in configuration c of the list (for
 /// each c) and returns, for the window [fromMin, toMin) of each day, the configuration whose run

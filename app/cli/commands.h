@@ -70,6 +70,9 @@ int runImport(const std::vector<std::string>& args, std::ostream& out, std::ostr
 int runPolicies(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// `plan --search static`: the best static layouts of a scenario's fleet (docs/planning.md).
 int runPlanStatic(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+/// `plan --search baselines`: static and twice-daily layouts chosen on given days, never on the
+/// evaluated one (docs/reproducing-the-papers.md, "Single-GPU agent").
+int runPlanBaselines(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 /// The word after `--search` in a `plan` command line ("" when there is none).
 [[nodiscard]] std::string searchKind(const std::vector<std::string>& words);
 /// `sweep`: GPU count x load x board, the energy-tardiness frontier and the fewest GPUs for a

@@ -134,6 +134,13 @@ Commands:
       same seeds. --refine N tries up to N one-GPU moves by simulation and reports the ET gain on
       the seeds and on held-out seeds (default: the next ones) (docs/planning.md). --db keeps
       the study in a session for the studio's Plan page, as with --search static.
+  plan SCENARIO.json --search baselines --seeds SEEDS [--list NAME] [--multiplier X]
+       [--day-start H] [--day-end H] [--json]
+      Static and twice-daily baselines chosen on the given days (e.g. a learned policy's training
+      seeds), never on the evaluated ones: the list configuration with the lowest mean a * energy +
+      tardiness over the days for the whole day, the day window and the night window (EDF Most
+      Packed inside), printed as `scheduled` repartitioners to pass to compare --runs
+      (docs/reproducing-the-papers.md, "Single-GPU agent").
   sweep SCENARIO.json --gpus 1-32 [--loads 0.5,1,1.5,2,3] [--boards A100-40GB,H100-80GB]
         [--seeds 1-5] [--scheduler ID] [--repartitioner ID] [--target avg<=X|p95<=X]
         [--at-load Y] [--threads N] [--json] [--out RESULT.json] [--quiet]
@@ -152,11 +159,17 @@ Commands:
   policies [--json]
       Every scheduler and repartitioner with its description and parameters.
   train SCENARIO.json --policy smart-mig|dynamic-rl --days N --out FILE.json [--threads K]
-        [--seed S] [--decision-every N] [--epoch-min M] [--days-per-iteration N]
+        [--seed S] [--decision-every N] [--epoch-min M] [--days-per-iteration N] [--multiplier X]
+        [--urgent-slack MIN] [--initial-q Q] [--prior-days N] [--validation-days N]
       Trains a learned repartitioner on simulated days of the scenario (docs/learned-policies.md)
       and writes its weights; progress on stderr. Ctrl-C finishes the days in progress and writes
       FILE.json.checkpoint.json; the same command resumes from it. --days-per-iteration sets the
-      days simulated between two updates (default: smart-mig 2, dynamic-rl 8). Under mpirun the
+      days simulated between two updates (default: smart-mig 2, dynamic-rl 8); --multiplier replaces
+      the scenario's diurnal load multiplier (recorded in the weights); --urgent-slack MIN adds to
+      dynamic-rl's state whether a queued job has at most MIN minutes of slack; --initial-q sets
+      its Q table's start (default -20); --prior-days N starts its greedy policy as the twice-daily
+      plan chosen on the first N training days; --validation-days N chooses the kept table on N
+      validation days instead of 8 (docs/learned-policies.md). Under mpirun the
       days of each iteration and the validation days go over the ranks; the weights are those of
       one process (docs/cluster.md, "Training").
   playback SCENARIO.json --out-dir DIR [--scheduler ID] [--repartitioner ID] [--seed N]
@@ -285,7 +298,10 @@ int runMain(std::vector<std::string> words)
                 return cli::runPlanStatic(words, std::cout, std::cerr);
             if (kind == "day")
                 return cli::runPlanDay(words, std::cout, std::cerr);
-            throw cli::UsageError("--search needs static (the best static layout) or day (the best day plan), got '" +
+            if (kind == "baselines")
+                return cli::runPlanBaselines(words, std::cout, std::cerr);
+            throw cli::UsageError("--search needs static (the best static layout), day (the best day plan) or "
+                                  "baselines (static and twice daily chosen on given days), got '" +
                                   kind + "'");
         }
         if (command == "sweep")

@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <numeric>
+#include <optional>
 
 namespace cli {
 
@@ -83,7 +84,8 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
 {
     const Args args(words, {},
                     {"--policy", "--days", "--out", "--threads", "--seed", "--decision-every", "--epoch-min",
-                     "--days-per-iteration"});
+                     "--days-per-iteration", "--multiplier", "--urgent-slack", "--initial-q", "--prior-days",
+                     "--validation-days"});
     const std::string file = args.onePositional("scenario file");
     const std::string policy = args.value("--policy").value_or("");
     if (policy != "smart-mig" && policy != "dynamic-rl")
@@ -98,11 +100,24 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
     st.decisionEvery = static_cast<int>(integerOption(args, "--decision-every", 5, 1, 1000000));
     st.epochMin = static_cast<double>(integerOption(args, "--epoch-min", 30, 1, 1440));
     st.daysPerIteration = static_cast<int>(integerOption(args, "--days-per-iteration", 0, 0, 4096));
+    st.urgentSlackMin = numberOption(args, "--urgent-slack", 0.0, 0.0, 1440.0);
+    st.initialQ = numberOption(args, "--initial-q", 0.0, -1e9, 0.0);
+    st.priorDays = static_cast<int>(integerOption(args, "--prior-days", 0, 0, 10000));
+    st.validationDays = static_cast<int>(integerOption(args, "--validation-days", 0, 0, 1000));
 
     model::Problems problems;
-    const model::Scenario scenario = model::loadScenario(file, problems);
+    model::Scenario scenario = model::loadScenario(file, problems);
     if (printProblems(err, problems))
         return kExitBadInput;
+    // --multiplier replaces the diurnal load, as in compare; it is part of the provenance (and so
+    // of the checkpoint's identity) only when given, so the 1x commands write the same bytes as before.
+    std::optional<double> multiplier;
+    if (args.value("--multiplier")) {
+        multiplier = numberOption(args, "--multiplier", 1.0, 0.0, 1e6);
+        if (scenario.workload.kind != model::WorkloadSpec::Kind::Diurnal)
+            throw UsageError("--multiplier applies to diurnal workloads only");
+        scenario.workload.diurnal.multiplier = *multiplier;
+    }
     if (scenario.workload.kind == model::WorkloadSpec::Kind::Csv) {
         err << "error: " << file << ": training needs a generated (diurnal or poisson) workload, not a jobs CSV\n";
         return kExitBadInput;
@@ -121,6 +136,8 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
     prov["scenario_file"] = std::filesystem::path(file).filename().string();
     prov["scenario_fingerprint"] = fingerprint(readText(file));
     prov["inner_scheduler"] = env.schedulerId;
+    if (multiplier)
+        prov["workload_multiplier"] = *multiplier;
     st.provenanceJson = prov.dump();
 
     // Refused before any day is trained: a device, FIFO or folder as --out (exit 2). A link is

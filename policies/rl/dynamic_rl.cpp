@@ -53,14 +53,16 @@ DynamicRlRepartitioner::DynamicRlRepartitioner(std::shared_ptr<const DynamicRlWe
 
 DynamicRlRepartitioner::~DynamicRlRepartitioner() = default;
 
-int DynamicRlRepartitioner::stateIndex(const DynamicRlWeights& w, double now, double queuePerGpu, int config)
+int DynamicRlRepartitioner::stateIndex(const DynamicRlWeights& w, double now, double queuePerGpu, int config,
+                                       bool urgent)
 {
     const double tod = std::fmod(std::max(0.0, now), 1440.0) / 1440.0;
     const int t = std::min(w.timeBuckets - 1, static_cast<int>(tod * w.timeBuckets));
     int q = 0;
     while (q < static_cast<int>(w.queueEdges.size()) && queuePerGpu >= w.queueEdges[static_cast<size_t>(q)])
         ++q;
-    return (t * w.queueBuckets() + q) * w.configs + config;
+    const int u = urgent && w.urgentBuckets() > 1 ? 1 : 0;
+    return ((t * w.queueBuckets() + q) * w.urgentBuckets() + u) * w.configs + config;
 }
 
 std::vector<simcore::Layout> DynamicRlRepartitioner::initialLayouts(const simcore::RunSetup& setup)
@@ -99,10 +101,21 @@ void DynamicRlRepartitioner::decide(simcore::RepartitionRound& round)
         return;
     s.nextEpoch = (std::floor(now / s.epoch + 1e-9) + 1.0) * s.epoch;
     const double queue = static_cast<double>(round.queue().size()) / std::max(1, round.gpuCount());
+    // Urgent: a queued job with at most urgentSlackMin minutes left if it started now on a whole GPU.
+    bool urgent = false;
+    if (s.weights->urgentSlackMin > 0.0) {
+        for (const int j : round.queue()) {
+            const double t7 = round.remaining(j) * round.processing(j, simcore::kWholeGpuSlices);
+            if (round.job(j).deadline - now - t7 <= s.weights->urgentSlackMin) {
+                urgent = true;
+                break;
+            }
+        }
+    }
     const int n = s.weights->configs;
     for (int g = 0; g < round.gpuCount(); ++g) {
         const int from = s.configOf[static_cast<size_t>(g)];
-        const int state = stateIndex(*s.weights, now, queue, from);
+        const int state = stateIndex(*s.weights, now, queue, from, urgent);
         int to = s.greedy(state);
         if (s.trace != nullptr && s.rng.uniform() < s.trace->epsilon)
             to = static_cast<int>(s.rng.below(static_cast<std::uint64_t>(n)));
@@ -121,8 +134,8 @@ void DynamicRlRepartitioner::decide(simcore::RepartitionRound& round)
             std::snprintf(buf, sizeof buf,
                           ", the best action of the learned Q table in state (time of day bucket %d of %d, %.2f "
                           "queued jobs per GPU, configuration %d): Q = %.4g against %.4g for staying",
-                          (state / n) / s.weights->queueBuckets() + 1, s.weights->timeBuckets, queue, from + 1, q[to],
-                          q[from]);
+                          (state / n) / s.weights->urgentBuckets() / s.weights->queueBuckets() + 1,
+                          s.weights->timeBuckets, queue, from + 1, q[to], q[from]);
             reason += buf;
         }
         round.request(g, (*s.lists[static_cast<size_t>(g)])[static_cast<size_t>(to)], std::move(reason));

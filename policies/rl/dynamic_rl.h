@@ -53,8 +53,10 @@ public:
 
     void setTrace(DynamicRlTrace* trace);
 
-    /// State index of (time of day, queued jobs per GPU, configuration index).
-    [[nodiscard]] static int stateIndex(const DynamicRlWeights& w, double now, double queuePerGpu, int config);
+    /// State index of (time of day, queued jobs per GPU, whether a queued job is urgent,
+    /// configuration index); @p urgent counts only when the weights use it.
+    [[nodiscard]] static int stateIndex(const DynamicRlWeights& w, double now, double queuePerGpu, int config,
+                                        bool urgent = false);
 
 private:
     struct Impl;

@@ -35,6 +35,17 @@ struct TrainSettings
     std::string provenanceJson = "{}"; ///< scenario name and fingerprint, stored in the output
     int decisionEvery = 5;             ///< smart-mig
     double epochMin = 30.0;            ///< dynamic-rl
+    /// dynamic-rl: > 0 adds "a queued job has at most this slack (min)" to the state (DynamicRlWeights).
+    double urgentSlackMin = 0.0;
+    /// dynamic-rl: the Q table's initial value; 0: the default (-20, about a day's discounted cost
+    /// at 1x). Heavier loads cost more per day, and too high a start makes every untried action
+    /// look better than the tried ones (docs/learned-policies.md).
+    double initialQ = 0.0;
+    /// dynamic-rl: > 0 starts the greedy policy as the twice-daily plan chosen on this many first
+    /// training days (as `plan --search baselines` chooses it) instead of "keep the layout".
+    int priorDays = 0;
+    /// dynamic-rl: validation days the kept table is chosen on (seeds 900,001 on); 0: the default 8.
+    int validationDays = 0;
     /// Training days simulated between two updates; 0: the policy's own (smart-mig 2, dynamic-rl
     /// 8). More days per update let more processes simulate at once (docs/cluster.md, "Training");
     /// it is a setting of the training (recorded, and a checkpoint only resumes with the same).

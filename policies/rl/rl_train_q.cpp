@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Single-GPU agent training: tabular Q-learning (docs/learned-policies.md).
 #include "dynamic_rl.h"
+#include "layout_plan.h"
 #include "rl_train_internal.h"
 
 namespace policies::rl::detail {
@@ -57,35 +58,99 @@ QDay qDayFromBytes(const std::string& bytes)
 
 Json qSettingsJson(const QConfig& c, const TrainSettings& s)
 {
-    return Json{{"algorithm", "tabular Q-learning, epsilon-greedy"},
-                {"epoch_min", s.epochMin},
-                {"time_buckets", 12},
-                {"queue_edges", {1.0, 3.0, 7.0}},
-                {"days_per_iteration", c.daysPerIteration},
-                {"alpha", c.alpha},
-                {"initial_q", c.initialQ},
-                {"stay_bonus", c.stayBonus},
-                {"gamma", c.gamma},
-                {"epsilon", {c.epsilonStart, c.epsilonEnd}},
-                {"reward_scale", c.rewardScale}};
+    Json j{{"algorithm", "tabular Q-learning, epsilon-greedy"},
+           {"epoch_min", s.epochMin},
+           {"time_buckets", 12},
+           {"queue_edges", {1.0, 3.0, 7.0}},
+           {"days_per_iteration", c.daysPerIteration},
+           {"alpha", c.alpha},
+           {"initial_q", c.initialQ},
+           {"stay_bonus", c.stayBonus},
+           {"gamma", c.gamma},
+           {"epsilon", {c.epsilonStart, c.epsilonEnd}},
+           {"reward_scale", c.rewardScale}};
+    if (s.urgentSlackMin > 0.0) // only when used, so the settings without them are written as before
+        j["urgent_slack_min"] = s.urgentSlackMin;
+    if (s.priorDays > 0)
+        j["twice_daily_prior_days"] = s.priorDays;
+    if (s.validationDays > 0)
+        j["validation_days"] = s.validationDays;
+    return j;
+}
+
+/// The twice-daily plan (08:00-20:00, 20:00-08:00) with the lowest mean score over the first
+/// @p days training days, chosen as `plan --search baselines` chooses it (model/baseline_choice.cpp):
+/// configuration indexes {day, night}.
+std::pair<int, int> twiceDailyPrior(const TrainEnvironment& env, const TrainSettings& st, const std::string& list,
+                                    int days)
+{
+    const std::vector<std::pair<double, double>> windows = {{480.0, 1200.0}, {1200.0, 480.0}};
+    std::vector<std::vector<double>> mean;
+    for (int k = 0; k < days; ++k) {
+        const auto jobs = env.dayJobs(trainingDaySeed(st.seed, k));
+        simcore::RunSetup setup;
+        for (const auto& g : env.fleet) {
+            setup.gpus.push_back(g.model);
+            setup.powerW.push_back(g.powerW);
+            setup.layouts.push_back(g.layout);
+        }
+        setup.jobs = &jobs;
+        setup.types = &env.types;
+        setup.mode = env.config.mode;
+        setup.energyWeight = env.config.energyWeight;
+        const auto scores = staticWindowScores(setup, list, windows);
+        if (mean.empty())
+            mean.assign(scores.size(), std::vector<double>(windows.size(), 0.0));
+        for (size_t c = 0; c < scores.size(); ++c)
+            for (size_t w = 0; w < windows.size(); ++w)
+                mean[c][w] += scores[c][w] / static_cast<double>(days);
+    }
+    int best[2] = {0, 0};
+    for (size_t w = 0; w < 2; ++w)
+        for (size_t c = 1; c < mean.size(); ++c)
+            if (mean[c][w] < mean[static_cast<size_t>(best[w])][w])
+                best[w] = static_cast<int>(c);
+    return {best[0], best[1]};
+}
+
+QConfig qConfigFor(const TrainSettings& st)
+{
+    QConfig c = configFor<QConfig>(st);
+    if (st.initialQ != 0.0)
+        c.initialQ = st.initialQ;
+    if (st.validationDays > 0)
+        c.validationDays = st.validationDays;
+    return c;
 }
 
 } // namespace
 
 Json qSettingsJson(const TrainSettings& st)
 {
-    return qSettingsJson(configFor<QConfig>(st), st);
+    return qSettingsJson(qConfigFor(st), st);
 }
 
 TrainResult trainDynamic(const TrainEnvironment& env, const TrainSettings& st, Session& ses,
                          const std::filesystem::path& out)
 {
-    const QConfig cfg = configFor<QConfig>(st);
+    const QConfig cfg = qConfigFor(st);
     DynamicRlWeights w;
     w.epochMin = st.epochMin;
+    w.urgentSlackMin = st.urgentSlackMin;
     w.q.assign(w.stateCount() * static_cast<size_t>(w.configs), cfg.initialQ);
-    for (size_t state = 0; state < w.stateCount(); ++state) // greedy starts as "keep the layout"
-        w.q[state * static_cast<size_t>(w.configs) + state % static_cast<size_t>(w.configs)] += cfg.stayBonus;
+    // The greedy policy starts as "keep the layout", or as the twice-daily plan of the training days.
+    std::pair<int, int> prior{-1, -1};
+    if (st.priorDays > 0)
+        prior = twiceDailyPrior(env, st, w.list, st.priorDays);
+    const size_t perTime = static_cast<size_t>(w.queueBuckets() * w.urgentBuckets() * w.configs);
+    for (size_t state = 0; state < w.stateCount(); ++state) {
+        size_t action = state % static_cast<size_t>(w.configs);
+        if (st.priorDays > 0) {
+            const double hour = static_cast<double>(state / perTime) * 24.0 / w.timeBuckets;
+            action = static_cast<size_t>(hour >= 8.0 && hour < 20.0 ? prior.first : prior.second);
+        }
+        w.q[state * static_cast<size_t>(w.configs) + action] += cfg.stayBonus;
+    }
     std::vector<double> best = w.q;
     TrainResult result;
     if (std::filesystem::exists(ses.checkpoint)) {

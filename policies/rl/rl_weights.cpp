@@ -168,6 +168,8 @@ Json toJson(const DynamicRlWeights& w)
     j["epoch_min"] = w.epochMin;
     j["time_buckets"] = w.timeBuckets;
     j["queue_edges"] = w.queueEdges;
+    if (w.urgentSlackMin > 0.0) // absent in files without it, so they are written as before
+        j["urgent_slack_min"] = w.urgentSlackMin;
     j["q"] = w.q;
     j["trained"] = parseTrained(w.trainedJson);
     return j;
@@ -204,6 +206,11 @@ DynamicRlWeights dynamicRlFromJson(const Json& j, const std::string& file)
     for (size_t i = 1; i < w.queueEdges.size(); ++i) {
         if (w.queueEdges[i] <= w.queueEdges[i - 1])
             r.fail("/queue_edges/" + std::to_string(i), "edges must increase");
+    }
+    if (j.contains("urgent_slack_min")) {
+        w.urgentSlackMin = r.number(j, "", "urgent_slack_min");
+        if (!(w.urgentSlackMin >= 0.0 && w.urgentSlackMin <= 1440.0))
+            r.fail("/urgent_slack_min", "expected minutes from 0 to 1440");
     }
     w.q = r.numbers(j, "", "q", w.stateCount() * static_cast<size_t>(w.configs));
     if (auto it = j.find("trained"); it != j.end())

@@ -48,12 +48,18 @@ struct DynamicRlWeights
     double epochMin = 30.0;                        ///< decision epoch it was trained with
     int timeBuckets = 12;                          ///< equal parts of the day
     std::vector<double> queueEdges{1.0, 3.0, 7.0}; ///< queued jobs per GPU: bucket = edges passed
-    std::vector<double> q; ///< [((time * queueBuckets + queue) * configs + config) * configs + action]
+    /// > 0: the state also tells whether a queued job has at most this slack (minutes) left if it
+    /// started now on a whole GPU (docs/learned-policies.md); 0: not (the state of the 1x weights).
+    double urgentSlackMin = 0.0;
+    /// [(((time * queueBuckets + queue) * urgentBuckets + urgent) * configs + config) * configs + action]
+    std::vector<double> q;
     std::string trainedJson = "{}";
     [[nodiscard]] int queueBuckets() const { return static_cast<int>(queueEdges.size()) + 1; }
+    [[nodiscard]] int urgentBuckets() const { return urgentSlackMin > 0.0 ? 2 : 1; }
     [[nodiscard]] size_t stateCount() const
     {
-        return static_cast<size_t>(timeBuckets) * static_cast<size_t>(queueBuckets()) * static_cast<size_t>(configs);
+        return static_cast<size_t>(timeBuckets) * static_cast<size_t>(queueBuckets()) *
+               static_cast<size_t>(urgentBuckets()) * static_cast<size_t>(configs);
     }
 };
 

@@ -10,6 +10,7 @@
 #include "rng.h"
 #include "smart_mig.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -83,6 +84,7 @@ private slots:
     void actionMovesEveryGpuOfARow();
     void identityActionRequestsNothing();
     void weightsRoundTrip();
+    void urgentState();
     void corruptWeightsRefused_data();
     void corruptWeightsRefused();
     void mismatchedListRefused();
@@ -230,6 +232,40 @@ void TestRl::weightsRoundTrip()
     const std::string dpath = dir.filePath(QStringLiteral("d.json")).toStdString();
     saveWeights(dpath, d);
     QVERIFY(loadDynamicRlWeights(dpath).q == d.q);
+    QCOMPARE(loadDynamicRlWeights(dpath).urgentSlackMin, 0.0); // a file without the field
+}
+
+void TestRl::urgentState()
+{
+    // Without urgent_slack_min the state is (time, queue, configuration) as in the 1x weights, and
+    // the urgent flag is ignored; with it, the flag doubles the queue buckets (docs/learned-policies.md).
+    DynamicRlWeights plain;
+    QCOMPARE(plain.stateCount(), size_t{12 * 4 * 19});
+    const int s = DynamicRlRepartitioner::stateIndex(plain, 700.0, 2.0, 5, false);
+    QCOMPARE(s, (5 * 4 + 1) * 19 + 5);
+    QCOMPARE(DynamicRlRepartitioner::stateIndex(plain, 700.0, 2.0, 5, true), s);
+    DynamicRlWeights urgent;
+    urgent.urgentSlackMin = 5.0;
+    QCOMPARE(urgent.stateCount(), size_t{12 * 4 * 2 * 19});
+    QCOMPARE(DynamicRlRepartitioner::stateIndex(urgent, 700.0, 2.0, 5, false), ((5 * 4 + 1) * 2 + 0) * 19 + 5);
+    QCOMPARE(DynamicRlRepartitioner::stateIndex(urgent, 700.0, 2.0, 5, true), ((5 * 4 + 1) * 2 + 1) * 19 + 5);
+    // Written and read back with the field; a negative value is refused.
+    QTemporaryDir dir;
+    urgent.q.assign(urgent.stateCount() * static_cast<size_t>(urgent.configs), -1.0);
+    const std::string path = dir.filePath(QStringLiteral("u.json")).toStdString();
+    saveWeights(path, urgent);
+    const DynamicRlWeights back = loadDynamicRlWeights(path);
+    QCOMPARE(back.urgentSlackMin, 5.0);
+    QVERIFY(back.q == urgent.q);
+    QFile f(QString::fromStdString(path));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QByteArray text = f.readAll();
+    f.close();
+    text.replace("\"urgent_slack_min\": 5.0", "\"urgent_slack_min\": -1");
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(text);
+    f.close();
+    QVERIFY_THROWS_EXCEPTION(WeightsError, (void)loadDynamicRlWeights(path));
 }
 
 void TestRl::corruptWeightsRefused_data()
