@@ -12,6 +12,8 @@ namespace simcore {
 
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
+/// Fleets of up to this many GPUs (at most 7 running jobs each) keep their segment ends unordered.
+constexpr std::size_t kFlatEndsMaxGpus = 16;
 } // namespace
 
 Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<JobType> types, std::vector<Job> jobs,
@@ -47,7 +49,8 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
     });
     m_s.jobs = std::move(jobs);
     m_s.run.assign(m_s.jobs.size(), JobState{});
-    m_ends.reset(m_s.jobs.size());
+    // Small fleets keep the segment ends as a short unordered list (EndHeap, docs/engine.md "Speed").
+    m_ends.reset(m_s.jobs.size(), fleet.size() <= kFlatEndsMaxGpus);
     m_s.durations.resize(m_s.jobs.size());
     for (size_t j = 0; j < m_s.jobs.size(); ++j) {
         const Job& job = m_s.jobs[j];
