@@ -291,7 +291,7 @@ void Engine::stopSegment(int j, bool completed)
         m_s.freeInstance(g, i); // the one instance that changed, not a recount of the GPU
     else
         m_s.refreshGpu(g);
-    for (auto* o : m_observers)
+    for (auto* o : m_segmentObservers)
         o->onJobStop(m_s.now, j, g, i, completed);
 }
 

@@ -57,7 +57,12 @@ public:
     Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<JobType> types, std::vector<Job> jobs,
            Scheduler& scheduler, Repartitioner& repartitioner);
 
-    void addObserver(SimObserver* observer) { m_observers.push_back(observer); }
+    void addObserver(SimObserver* observer)
+    {
+        m_observers.push_back(observer);
+        if (observer->wantsJobSegments())
+            m_segmentObservers.push_back(observer);
+    }
     /// Asks the policies for the reasons of their decisions (ScheduleRound::explaining()); the
     /// engine reports them through SimObserver::onExplanation and onQueueOrder. Call before the
     /// first step. Results are bit-identical either way; off (the default) costs nothing.
@@ -264,6 +269,7 @@ private:
     Scheduler& m_scheduler;
     Repartitioner& m_repartitioner;
     std::vector<SimObserver*> m_observers;
+    std::vector<SimObserver*> m_segmentObservers; ///< those of m_observers that want job segments
     ServiceHook* m_hook = nullptr;
     int m_refusedForServices = 0;
     double m_lastTick = 0.0;

@@ -220,7 +220,7 @@ void Engine::compactReschedule()
             ++r.preemptions;
             r.gpu = -1;
             r.instance = -1;
-            for (auto* o : m_observers)
+            for (auto* o : m_segmentObservers)
                 o->onJobStop(m_s.now, j, g, i, false);
         }
     }

@@ -193,7 +193,7 @@ void Engine::reconcile()
         ++r.preemptions;
         r.gpu = -1;
         r.instance = -1;
-        for (auto* o : m_observers)
+        for (auto* o : m_segmentObservers)
             o->onJobStop(m_s.now, j, g, i, false);
     }
     m_previouslyRunning.clear();
@@ -230,7 +230,7 @@ void Engine::startSegment(int j)
     r.lastProfile = inst.profile;
     r.lastStart = inst.start;
     m_lastProgress = m_s.now;
-    for (auto* o : m_observers)
+    for (auto* o : m_segmentObservers)
         o->onJobStart(m_s.now, j, r.gpu, r.instance);
 }
 
