@@ -164,6 +164,14 @@ void Engine::start()
     if (m_compact) {
         m_compactRem.assign(m_s.jobs.size(), 0.0);
         m_wasRunning.assign(m_s.gpus.size(), 0u);
+        m_finishFalls.assign(m_s.jobs.size(), 0);
+        for (size_t j = 0; j < m_s.jobs.size(); ++j) {
+            const std::array<double, 8>& p = m_s.durations[j];
+            bool falls = true;
+            for (int k = 2; k <= kWholeGpuSlices; ++k)
+                falls = falls && p[static_cast<size_t>(k)] <= p[static_cast<size_t>(k - 1)];
+            m_finishFalls[j] = falls ? 1 : 0;
+        }
     }
     for (auto* o : m_observers)
         o->onStart(*this);

@@ -337,6 +337,8 @@ private:
     bool m_compactClean = false;      ///< this round's copy starts with every instance free but the kept ones
     bool m_compactStartSaved = false; ///< the copy's start with every instance free is kept (saveStart())
     std::vector<double> m_compactRem; ///< per job: its remaining work when the round placed it
+    /// Per job: its processing times never grow with the size, so neither does its finish time.
+    std::vector<char> m_finishFalls;
     std::vector<std::uint32_t> m_wasRunning; ///< per GPU: running instances before the round
 
     // Per step scratch.

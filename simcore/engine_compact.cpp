@@ -13,6 +13,30 @@
 
 namespace simcore {
 
+namespace {
+/// wantedSizes() for a job whose finish time never grows with the size (Engine::m_finishFalls):
+/// the sizes that meet its deadline are then all those from the first one that does, so the pass
+/// stops there with the same answer.
+unsigned wantedSizesFalling(double rem, double now, double deadline, const std::array<double, 8>& p, unsigned available)
+{
+    unsigned fastest = 0;
+    double best = 0.0;
+    for (unsigned m = available & 0xFEu; m != 0; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        const double finish = now + rem * p[static_cast<size_t>(c)];
+        if (finish <= deadline)
+            return m; // this size and every larger one left in the pass
+        if (fastest == 0 || finish < best) {
+            best = finish;
+            fastest = 1u << c;
+        } else if (finish == best) {
+            fastest |= 1u << c;
+        }
+    }
+    return fastest;
+}
+} // namespace
+
 bool Engine::compactPossible() const
 {
     // The conditions of the incremental full reschedule, a GPU rule the round can apply itself and
@@ -155,8 +179,10 @@ std::size_t Engine::compactDecide(std::size_t kept)
                 continue; // fits no free instance: it waits
         } else {
             const unsigned available = m_compactFleet.available();
-            const unsigned wanted =
-                wantedSizes(rem, now, job.deadline, m_s.durations[static_cast<size_t>(j)], available);
+            const std::array<double, 8>& p = m_s.durations[static_cast<size_t>(j)];
+            const unsigned wanted = m_finishFalls[static_cast<size_t>(j)] != 0
+                                        ? wantedSizesFalling(rem, now, job.deadline, p, available)
+                                        : wantedSizes(rem, now, job.deadline, p, available);
             c = m_compactFleet.choose(wanted);
             if (recording)
                 m_lastRound.push_back({j, available, wanted});
@@ -190,8 +216,8 @@ void Engine::compactReschedule()
         GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
         const CompactFleet::Gpu& c = m_compactFleet.gpu(g);
         m_wasRunning[static_cast<size_t>(g)] = gs.runningMask;
-        if (gs.runningMask == 0 && c.running == 0)
-            continue; // idle before and after
+        if (gs.runningMask == c.running)
+            continue; // the same instances run (or none): its busy slices and free ones are as they were
         gs.runningMask = c.running;
         gs.busy = c.busy;
         gs.freeBySize = c.free;
