@@ -71,6 +71,24 @@ public:
             m_levelsUsed |= 1u << level;
         }
     }
+    /// Keeps the copy as it is now (indexed, every instance free) as the start of later rounds.
+    void saveStart()
+    {
+        m_start.gpus = m_gpus;
+        m_start.bySize = m_bySize;
+        m_start.byLevel = m_byLevel;
+        m_start.levelsUsed = m_levelsUsed;
+        m_start.available = m_available;
+    }
+    /// Puts the copy back as saveStart() kept it (in place of filling each GPU and index()).
+    void restoreStart()
+    {
+        m_gpus = m_start.gpus;
+        m_bySize = m_start.bySize;
+        m_byLevel = m_start.byLevel;
+        m_levelsUsed = m_start.levelsUsed;
+        m_available = m_start.available;
+    }
     /// Compute sizes (bit k for size k) with a free instance anywhere (PackedIndex::availableSizes).
     [[nodiscard]] unsigned available() const { return m_available; }
     /// The first GPU in the order with a free instance of a size in @p wanted (a subset of
@@ -159,6 +177,15 @@ private:
     std::array<std::uint64_t, kLevels> m_byLevel{};
     unsigned m_levelsUsed = 0;
     unsigned m_available = 0;
+    struct Start
+    {
+        std::vector<Gpu> gpus;
+        std::array<std::uint64_t, 8> bySize{};
+        std::array<std::uint64_t, kLevels> byLevel{};
+        unsigned levelsUsed = 0;
+        unsigned available = 0;
+    };
+    Start m_start; ///< saveStart()
 };
 
 } // namespace simcore

@@ -6,13 +6,16 @@
 
 namespace simcore {
 
-/// @brief The running jobs' segment ends as an indexed 4-ary min-heap keyed by (time, job):
-/// a job is in it at most once, so a preempted or moved job is removed or re-keyed in place
-/// instead of leaving a stale entry behind. The heap holds only the running jobs, which keeps
-/// it small in full-reschedule mode where jobs move at almost every event. Four children per node
-/// halve the depth of a binary heap: a completion (remove the top) walks half as many levels, which
-/// pays on large fleets with thousands of running jobs. (time, job) is a total order, so the top is
-/// the same whatever the heap's shape.
+/// @brief The running jobs' segment ends, keyed by (time, job): a job is in it at most once, so a
+/// preempted or moved job is removed or re-keyed in place instead of leaving a stale entry behind.
+///
+/// Two layouts, chosen at reset() (docs/engine.md, "Speed"). Large fleets keep an indexed 4-ary
+/// min-heap: four children per node halve the depth of a binary heap, so a completion (remove the
+/// top) walks half as many levels, which pays with thousands of running jobs. Small fleets (a few
+/// dozen running jobs at most) keep a short unordered list with the least entry cached: in
+/// full-reschedule mode jobs start at almost every event, and a start is then a few stores instead
+/// of a re-key; the least entry is found again by one pass over the list only when it was removed
+/// or moved later. (time, job) is a total order, so top() is the same with either layout.
 class EndHeap
 {
 public:
@@ -22,15 +25,42 @@ public:
         int job;
     };
 
-    void reset(std::size_t jobs) { m_pos.assign(jobs, -1); }
+    /// Empties it for @p jobs job indices; @p flat chooses the unordered list.
+    void reset(std::size_t jobs, bool flat = false)
+    {
+        m_pos.assign(jobs, -1);
+        m_heap.clear();
+        m_flat = flat;
+        m_least = -1;
+    }
     [[nodiscard]] bool empty() const { return m_heap.empty(); }
-    [[nodiscard]] const Entry& top() const { return m_heap.front(); }
+    [[nodiscard]] const Entry& top() const
+    {
+        if (!m_flat)
+            return m_heap.front();
+        if (m_least < 0)
+            findLeast();
+        return m_heap[static_cast<std::size_t>(m_least)];
+    }
     [[nodiscard]] bool contains(int job) const { return m_pos[static_cast<std::size_t>(job)] >= 0; }
 
     /// Inserts @p job with end @p time, or moves it there if it is already in.
     void set(int job, double time)
     {
         int i = m_pos[static_cast<std::size_t>(job)];
+        if (m_flat) {
+            if (i < 0) {
+                i = static_cast<int>(m_heap.size());
+                m_heap.push_back({time, job});
+                m_pos[static_cast<std::size_t>(job)] = i;
+            } else if (i == m_least && time > m_heap[static_cast<std::size_t>(i)].time) {
+                m_least = -1; // the least entry moved later: found again when asked
+            }
+            m_heap[static_cast<std::size_t>(i)].time = time;
+            if (m_least >= 0 && before(m_heap[static_cast<std::size_t>(i)], m_heap[static_cast<std::size_t>(m_least)]))
+                m_least = i;
+            return;
+        }
         if (i < 0) {
             i = static_cast<int>(m_heap.size());
             m_heap.push_back({time, job});
@@ -38,6 +68,8 @@ public:
             up(i);
             return;
         }
+        if (m_heap[static_cast<std::size_t>(i)].time == time)
+            return; // a job moved to a slice of its size often ends at the very same time
         m_heap[static_cast<std::size_t>(i)].time = time;
         down(up(i));
     }
@@ -51,7 +83,17 @@ public:
         m_pos[static_cast<std::size_t>(job)] = -1;
         const Entry last = m_heap.back();
         m_heap.pop_back();
-        if (i == static_cast<int>(m_heap.size()))
+        const int end = static_cast<int>(m_heap.size());
+        if (m_flat) {
+            if (m_least == i)
+                m_least = -1;
+            else if (m_least == end)
+                m_least = i; // the last entry, the least, moves into the hole
+            if (i != end)
+                place(i, last);
+            return;
+        }
+        if (i == end)
             return;
         place(i, last);
         down(up(i));
@@ -61,6 +103,15 @@ private:
     static bool before(const Entry& a, const Entry& b)
     {
         return a.time < b.time || (a.time == b.time && a.job < b.job);
+    }
+    void findLeast() const
+    {
+        int least = 0;
+        for (int i = 1; i < static_cast<int>(m_heap.size()); ++i) {
+            if (before(m_heap[static_cast<std::size_t>(i)], m_heap[static_cast<std::size_t>(least)]))
+                least = i;
+        }
+        m_least = least;
     }
     void place(int i, const Entry& e)
     {
@@ -103,8 +154,10 @@ private:
         place(i, e);
     }
 
-    std::vector<Entry> m_heap;
-    std::vector<int> m_pos; ///< heap index of each job, -1 when not in
+    std::vector<Entry> m_heap; ///< the heap, or (flat) the unordered list
+    std::vector<int> m_pos;    ///< index in m_heap of each job, -1 when not in
+    bool m_flat = false;
+    mutable int m_least = -1; ///< flat: index of the least entry, -1 when not known
 };
 
 } // namespace simcore

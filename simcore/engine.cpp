@@ -12,6 +12,8 @@ namespace simcore {
 
 namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
+/// Fleets of up to this many GPUs (at most 7 running jobs each) keep their segment ends unordered.
+constexpr std::size_t kFlatEndsMaxGpus = 16;
 } // namespace
 
 Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<JobType> types, std::vector<Job> jobs,
@@ -47,7 +49,8 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
     });
     m_s.jobs = std::move(jobs);
     m_s.run.assign(m_s.jobs.size(), JobState{});
-    m_ends.reset(m_s.jobs.size());
+    // Small fleets keep the segment ends as a short unordered list (EndHeap, docs/engine.md "Speed").
+    m_ends.reset(m_s.jobs.size(), fleet.size() <= kFlatEndsMaxGpus);
     m_s.durations.resize(m_s.jobs.size());
     for (size_t j = 0; j < m_s.jobs.size(); ++j) {
         const Job& job = m_s.jobs[j];
@@ -161,6 +164,14 @@ void Engine::start()
     if (m_compact) {
         m_compactRem.assign(m_s.jobs.size(), 0.0);
         m_wasRunning.assign(m_s.gpus.size(), 0u);
+        m_finishFalls.assign(m_s.jobs.size(), 0);
+        for (size_t j = 0; j < m_s.jobs.size(); ++j) {
+            const std::array<double, 8>& p = m_s.durations[j];
+            bool falls = true;
+            for (int k = 2; k <= kWholeGpuSlices; ++k)
+                falls = falls && p[static_cast<size_t>(k)] <= p[static_cast<size_t>(k - 1)];
+            m_finishFalls[j] = falls ? 1 : 0;
+        }
     }
     for (auto* o : m_observers)
         o->onStart(*this);
@@ -288,7 +299,7 @@ void Engine::stopSegment(int j, bool completed)
         m_s.freeInstance(g, i); // the one instance that changed, not a recount of the GPU
     else
         m_s.refreshGpu(g);
-    for (auto* o : m_observers)
+    for (auto* o : m_segmentObservers)
         o->onJobStop(m_s.now, j, g, i, completed);
 }
 

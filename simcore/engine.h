@@ -57,7 +57,12 @@ public:
     Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<JobType> types, std::vector<Job> jobs,
            Scheduler& scheduler, Repartitioner& repartitioner);
 
-    void addObserver(SimObserver* observer) { m_observers.push_back(observer); }
+    void addObserver(SimObserver* observer)
+    {
+        m_observers.push_back(observer);
+        if (observer->wantsJobSegments())
+            m_segmentObservers.push_back(observer);
+    }
     /// Asks the policies for the reasons of their decisions (ScheduleRound::explaining()); the
     /// engine reports them through SimObserver::onExplanation and onQueueOrder. Call before the
     /// first step. Results are bit-identical either way; off (the default) costs nothing.
@@ -125,6 +130,8 @@ private:
     /// Incremental full reschedule: how many of the previous round's placements this round would
     /// make again, the same way (docs/engine.md, "Speed"); those jobs are not taken back.
     [[nodiscard]] std::size_t stablePrefix() const;
+    /// Instances of the fleet, counted again only when a layout changed (m_instanceEpoch).
+    [[nodiscard]] int instanceCount();
     /// Remembers this round's placements for the next round's stablePrefix().
     void recordRound();
     // The compact full-reschedule round (engine_compact.cpp, docs/engine.md "Speed"): in place of
@@ -264,6 +271,7 @@ private:
     Scheduler& m_scheduler;
     Repartitioner& m_repartitioner;
     std::vector<SimObserver*> m_observers;
+    std::vector<SimObserver*> m_segmentObservers; ///< those of m_observers that want job segments
     ServiceHook* m_hook = nullptr;
     int m_refusedForServices = 0;
     double m_lastTick = 0.0;
@@ -326,9 +334,12 @@ private:
     std::int64_t m_compactRounds = 0;
     CompactFleet m_compactFleet;
     std::uint64_t m_compactEpoch = ~std::uint64_t{0}; ///< layouts of the copy's GPU order
-    int m_compactFree = 0;                            ///< free instances of the copy at the round's start
-    std::vector<double> m_compactRem;                 ///< per job: its remaining work when the round placed it
-    std::vector<std::uint32_t> m_wasRunning;          ///< per GPU: running instances before the round
+    bool m_compactClean = false;      ///< this round's copy starts with every instance free but the kept ones
+    bool m_compactStartSaved = false; ///< the copy's start with every instance free is kept (saveStart())
+    std::vector<double> m_compactRem; ///< per job: its remaining work when the round placed it
+    /// Per job: its processing times never grow with the size, so neither does its finish time.
+    std::vector<char> m_finishFalls;
+    std::vector<std::uint32_t> m_wasRunning; ///< per GPU: running instances before the round
 
     // Per step scratch.
     std::vector<int> m_previouslyRunning; ///< full-reschedule mode: jobs taken back this step

@@ -13,6 +13,30 @@
 
 namespace simcore {
 
+namespace {
+/// wantedSizes() for a job whose finish time never grows with the size (Engine::m_finishFalls):
+/// the sizes that meet its deadline are then all those from the first one that does, so the pass
+/// stops there with the same answer.
+unsigned wantedSizesFalling(double rem, double now, double deadline, const std::array<double, 8>& p, unsigned available)
+{
+    unsigned fastest = 0;
+    double best = 0.0;
+    for (unsigned m = available & 0xFEu; m != 0; m &= m - 1) {
+        const int c = std::countr_zero(m);
+        const double finish = now + rem * p[static_cast<size_t>(c)];
+        if (finish <= deadline)
+            return m; // this size and every larger one left in the pass
+        if (fastest == 0 || finish < best) {
+            best = finish;
+            fastest = 1u << c;
+        } else if (finish == best) {
+            fastest |= 1u << c;
+        }
+    }
+    return fastest;
+}
+} // namespace
+
 bool Engine::compactPossible() const
 {
     // The conditions of the incremental full reschedule, a GPU rule the round can apply itself and
@@ -84,39 +108,50 @@ void Engine::compactBegin(std::size_t kept)
         m_compactFleet.setOrder(static_cast<int>(m_s.gpus.size()),
                                 mostPacked ? std::vector<int>{} : m_scheduler.staticGpuOrder(EngineView(m_s)));
         m_compactEpoch = m_s.layoutEpoch;
-    }
-    for (std::size_t k = 0; k < kept; ++k) {
-        const JobState& r = m_s.run[static_cast<size_t>(m_lastRound[k].job)];
-        m_keptMask[static_cast<size_t>(r.gpu)] |= std::uint32_t{1} << r.instance;
+        m_compactStartSaved = false;
     }
     // Every GPU with a running job is touched (its energy accrues) in index order, as the
-    // take-back does; the instances of the jobs not kept count as free in the copy.
-    m_compactFree = 0;
+    // take-back does. The round starts with every instance free but those still in downtime.
     for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g) {
-        const GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
-        CompactFleet::Gpu& c = m_compactFleet.gpu(g);
-        c.free = gs.freeBySize;
-        c.sizes = gs.freeSizes;
-        c.freeCount = gs.freeCount;
-        c.busy = 0;
-        c.running = m_keptMask[static_cast<size_t>(g)];
-        if (gs.runningMask != 0) {
+        if (m_s.gpus[static_cast<size_t>(g)].runningMask != 0)
             m_s.touch(g);
+    }
+    // With every instance free or running (each running job holds one instance here), that start
+    // is every instance free: the same copy at every such round of a layout epoch, so it is kept
+    // (saveStart()) instead of being filled again from the engine's masks.
+    m_compactClean = m_s.freeInstances + m_running == instanceCount();
+    if (m_compactClean && m_compactStartSaved) {
+        m_compactFleet.restoreStart();
+    } else {
+        for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g) {
+            const GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
+            CompactFleet::Gpu& c = m_compactFleet.gpu(g);
+            c.free = gs.freeBySize;
+            c.sizes = gs.freeSizes;
+            c.freeCount = gs.freeCount;
+            c.busy = 0;
+            c.running = 0;
             for (std::uint32_t m = gs.runningMask; m != 0; m &= m - 1) {
                 const int i = std::countr_zero(m);
                 const int size = gs.instances[static_cast<size_t>(i)].compute;
-                if ((c.running >> i) & 1u) {
-                    c.busy += size;
-                    continue;
-                }
                 c.free[static_cast<size_t>(size)] |= std::uint32_t{1} << i;
                 c.sizes |= 1u << size;
                 ++c.freeCount;
             }
         }
-        m_compactFree += c.freeCount;
+        m_compactFleet.index();
+        if (m_compactClean) {
+            m_compactFleet.saveStart();
+            m_compactStartSaved = true;
+        }
     }
-    m_compactFleet.index();
+    // The kept jobs of stablePrefix() hold their instances, as if placed first (the copy's state
+    // after a set of placements does not depend on their order).
+    for (std::size_t k = 0; k < kept; ++k) {
+        const JobState& r = m_s.run[static_cast<size_t>(m_lastRound[k].job)];
+        m_keptMask[static_cast<size_t>(r.gpu)] |= std::uint32_t{1} << r.instance;
+        m_compactFleet.place({r.gpu, r.instance, r.compute});
+    }
 }
 
 std::size_t Engine::compactDecide(std::size_t kept)
@@ -144,8 +179,10 @@ std::size_t Engine::compactDecide(std::size_t kept)
                 continue; // fits no free instance: it waits
         } else {
             const unsigned available = m_compactFleet.available();
-            const unsigned wanted =
-                wantedSizes(rem, now, job.deadline, m_s.durations[static_cast<size_t>(j)], available);
+            const std::array<double, 8>& p = m_s.durations[static_cast<size_t>(j)];
+            const unsigned wanted = m_finishFalls[static_cast<size_t>(j)] != 0
+                                        ? wantedSizesFalling(rem, now, job.deadline, p, available)
+                                        : wantedSizes(rem, now, job.deadline, p, available);
             c = m_compactFleet.choose(wanted);
             if (recording)
                 m_lastRound.push_back({j, available, wanted});
@@ -157,15 +194,9 @@ std::size_t Engine::compactDecide(std::size_t kept)
         m_compactRem[static_cast<size_t>(j)] = rem;
     }
     if (m_incremental) {
-        if (m_instanceEpoch != m_s.layoutEpoch) {
-            m_instanceCount = 0;
-            for (const GpuState& gs : m_s.gpus)
-                m_instanceCount += static_cast<int>(gs.instances.size());
-            m_instanceEpoch = m_s.layoutEpoch;
-        }
         // The round started as the previous one did only when every instance was free but the kept
         // ones (none in downtime after a layout change).
-        m_lastRoundValid = m_compactFree + static_cast<int>(kept) == m_instanceCount;
+        m_lastRoundValid = m_compactClean;
         m_lastRoundEpoch = m_s.layoutEpoch;
         if (!m_lastRoundValid)
             m_lastRound.clear();
@@ -185,8 +216,8 @@ void Engine::compactReschedule()
         GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
         const CompactFleet::Gpu& c = m_compactFleet.gpu(g);
         m_wasRunning[static_cast<size_t>(g)] = gs.runningMask;
-        if (gs.runningMask == 0 && c.running == 0)
-            continue; // idle before and after
+        if (gs.runningMask == c.running)
+            continue; // the same instances run (or none): its busy slices and free ones are as they were
         gs.runningMask = c.running;
         gs.busy = c.busy;
         gs.freeBySize = c.free;
@@ -220,7 +251,7 @@ void Engine::compactReschedule()
             ++r.preemptions;
             r.gpu = -1;
             r.instance = -1;
-            for (auto* o : m_observers)
+            for (auto* o : m_segmentObservers)
                 o->onJobStop(m_s.now, j, g, i, false);
         }
     }

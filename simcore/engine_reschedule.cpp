@@ -76,16 +76,21 @@ void Engine::takeBackRunning()
     }
     if (!m_incremental)
         return;
+    // The round starts as the previous one did only when every instance is free but the kept ones
+    // (none in downtime after a layout change).
+    m_roundClean = m_s.freeInstances + static_cast<int>(m_keptPrefix) == instanceCount();
+    assert((m_roundClean || m_keptPrefix == 0) && "kept jobs only after a round that started with every instance free");
+}
+
+int Engine::instanceCount()
+{
     if (m_instanceEpoch != m_s.layoutEpoch) {
         m_instanceCount = 0;
         for (const GpuState& gs : m_s.gpus)
             m_instanceCount += static_cast<int>(gs.instances.size());
         m_instanceEpoch = m_s.layoutEpoch;
     }
-    // The round starts as the previous one did only when every instance is free but the kept ones
-    // (none in downtime after a layout change).
-    m_roundClean = m_s.freeInstances + static_cast<int>(m_keptPrefix) == m_instanceCount;
-    assert((m_roundClean || m_keptPrefix == 0) && "kept jobs only after a round that started with every instance free");
+    return m_instanceCount;
 }
 
 std::size_t Engine::stablePrefix() const
@@ -193,7 +198,7 @@ void Engine::reconcile()
         ++r.preemptions;
         r.gpu = -1;
         r.instance = -1;
-        for (auto* o : m_observers)
+        for (auto* o : m_segmentObservers)
             o->onJobStop(m_s.now, j, g, i, false);
     }
     m_previouslyRunning.clear();
@@ -230,7 +235,7 @@ void Engine::startSegment(int j)
     r.lastProfile = inst.profile;
     r.lastStart = inst.start;
     m_lastProgress = m_s.now;
-    for (auto* o : m_observers)
+    for (auto* o : m_segmentObservers)
         o->onJobStart(m_s.now, j, r.gpu, r.instance);
 }
 

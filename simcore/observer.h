@@ -31,6 +31,10 @@ public:
     virtual ~SimObserver() = default;
     /// Called once before the first step, with every GPU in its initial layout.
     virtual void onStart(const Engine& /*engine*/) {}
+    /// Whether it wants onJobStart() and onJobStop(), asked once when it is added to the engine:
+    /// a full reschedule starts and stops segments at almost every event, and an observer that
+    /// ignores them (a metrics-only RunRecorder) is then not called for each.
+    [[nodiscard]] virtual bool wantsJobSegments() const { return true; }
     /// A job starts running on an instance (first start, or after a preemption).
     virtual void onJobStart(double /*t*/, int /*job*/, int /*gpu*/, int /*instance*/) {}
     /// A job stops running on an instance: it completed, or it was preempted.

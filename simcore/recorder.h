@@ -16,6 +16,7 @@ public:
     [[nodiscard]] const RunResult& result() const { return m_result; }
     [[nodiscard]] RunResult takeResult() { return std::move(m_result); }
 
+    [[nodiscard]] bool wantsJobSegments() const override { return m_timeSeries; }
     void onStart(const Engine& engine) override;
     void onJobStart(double t, int job, int gpu, int instance) override;
     void onJobStop(double t, int job, int gpu, int instance, bool completed) override;
