@@ -97,8 +97,6 @@ bool ReplicaSim::enqueue(const Request& r, ServiceStats& stats)
 
 void ReplicaSim::dropExpired(ServiceStats& stats)
 {
-    if (m_waiting.empty()) // the common case when routing: nothing waits
-        return;
     const double budgetS = m_slo.queueBudgetMs() / 1000.0;
     while (!m_waiting.empty() && m_clockS - m_waiting.front().arrivalS > budgetS) {
         m_waiting.pop_front();
@@ -181,8 +179,10 @@ void ReplicaSim::advanceTo(double tS, ServiceStats& stats)
     // A lambda rather than the function's address, so that the heap operations inline it.
     const auto later = [](const Active& x, const Active& y) { return laterDone(x, y); };
     while (m_clockS < tS) {
-        dropExpired(stats);
-        admit(stats);
+        if (!m_waiting.empty()) { // else nothing to drop or admit: the common case when routing
+            dropExpired(stats);
+            admit(stats);
+        }
         if (m_batch.empty() && m_prefill.empty()) {
             m_clockS = tS; // idle until then
             break;
