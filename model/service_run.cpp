@@ -64,9 +64,14 @@ std::vector<double> percentiles(const std::vector<const std::vector<float>*>& pa
     std::vector<std::vector<float>> members(buckets.size());
     for (size_t k = 0; k < buckets.size(); ++k)
         members[k].reserve(histogram[buckets[k]]);
+    // Most values lie outside the buckets' range: one test each instead of one per share.
+    const size_t lowest = *std::min_element(buckets.begin(), buckets.end());
+    const size_t highest = *std::max_element(buckets.begin(), buckets.end());
     for (const auto* p : parts) {
         for (const float x : *p) {
             const size_t b = orderKey(x) >> 16;
+            if (b < lowest || b > highest)
+                continue;
             for (size_t k = 0; k < buckets.size(); ++k) {
                 if (b == buckets[k]) {
                     members[k].push_back(x);

@@ -7,6 +7,30 @@
 
 namespace simcore {
 
+namespace {
+
+/// The k that the root of the decode span's quadratic gives for ReplicaSim::decodeStepsWithin
+/// (iterations of a batch of @p batch requests holding @p kvResident tokens that start less than
+/// @p leftS from now), in [1, kmax]; -1 when the terms may be negative or the root is not below
+/// @p kmax. To be checked against decodeSpanS on both sides.
+long long rootSteps(const ServiceVariant& v, double batch, long long kvResident, double leftS, long long kmax)
+{
+    if (v.alphaMs < 0.0 || v.betaMs < 0.0 || v.gammaMs < 0.0)
+        return -1;
+    const double first = v.alphaMs + v.betaMs * batch + v.gammaMs * static_cast<double>(kvResident);
+    const double half = v.gammaMs * batch / 2.0;
+    // span(x) * 1000 = half * x^2 + (first - half) * x; x = 2L / (B + sqrt(B^2 + 4 half L)).
+    const double lMs = leftS * 1000.0;
+    const double bq = first - half;
+    const double den = bq + std::sqrt(bq * bq + 4.0 * half * lMs);
+    const double x = den > 0.0 ? 2.0 * lMs / den : -1.0;
+    if (!(x >= 0.0 && x < static_cast<double>(kmax)))
+        return -1;
+    return std::clamp(static_cast<long long>(x) + 1, 1LL, kmax);
+}
+
+} // namespace
+
 double ServiceVariant::capacityTokensPerS(double meanIn, double meanOut) const
 {
     const double in = std::max(1.0, meanIn);
@@ -131,24 +155,11 @@ long long ReplicaSim::decodeStepsWithin(double leftS, long long kmax, double& sp
     // are not negative, so the root of the span's quadratic gives it, checked on both sides
     // against decodeSpanS itself; otherwise (or when the check fails) a binary search finds it.
     // Both give the same k, so the figures do not depend on which did.
-    const ServiceVariant& v = *m_variant;
-    if (v.alphaMs >= 0.0 && v.betaMs >= 0.0 && v.gammaMs >= 0.0) {
-        const auto b = static_cast<double>(m_batch.size());
-        const double first = v.alphaMs + v.betaMs * b + v.gammaMs * static_cast<double>(m_kvResident);
-        const double half = v.gammaMs * b / 2.0;
-        // span(x) * 1000 = half * x^2 + (first - half) * x; x = 2L / (B + sqrt(B^2 + 4 half L)).
-        const double lMs = leftS * 1000.0;
-        const double bq = first - half;
-        const double den = bq + std::sqrt(bq * bq + 4.0 * half * lMs);
-        const double x = den > 0.0 ? 2.0 * lMs / den : -1.0;
-        if (x >= 0.0 && x < static_cast<double>(kmax)) {
-            const long long k = std::clamp(static_cast<long long>(x) + 1, 1LL, kmax);
-            if (k < kmax && decodeSpanS(k - 1) < leftS) {
-                spanS = decodeSpanS(k);
-                if (spanS >= leftS)
-                    return k;
-            }
-        }
+    const long long k = rootSteps(*m_variant, static_cast<double>(m_batch.size()), m_kvResident, leftS, kmax);
+    if (k > 0 && k < kmax && decodeSpanS(k - 1) < leftS) {
+        spanS = decodeSpanS(k);
+        if (spanS >= leftS)
+            return k;
     }
     long long lo = 1;
     long long hi = kmax - 1;
@@ -165,9 +176,13 @@ long long ReplicaSim::decodeStepsWithin(double leftS, long long kmax, double& sp
 
 void ReplicaSim::advanceTo(double tS, ServiceStats& stats)
 {
+    // A lambda rather than the function's address, so that the heap operations inline it.
+    const auto later = [](const Active& x, const Active& y) { return laterDone(x, y); };
     while (m_clockS < tS) {
-        dropExpired(stats);
-        admit(stats);
+        if (!m_waiting.empty()) { // else nothing to drop or admit: the common case when routing
+            dropExpired(stats);
+            admit(stats);
+        }
         if (m_batch.empty() && m_prefill.empty()) {
             m_clockS = tS; // idle until then
             break;
@@ -190,19 +205,31 @@ void ReplicaSim::advanceTo(double tS, ServiceStats& stats)
                 a.firstTokenS = m_clockS;
                 m_kvResident += a.in + 1;
                 m_batch.push_back(a);
-                std::push_heap(m_batch.begin(), m_batch.end(), laterDone);
+                std::push_heap(m_batch.begin(), m_batch.end(), later);
             }
             m_prefill.clear();
         } else {
             // Decode-only iterations up to the next completion, or the last one starting before tS.
+            // The root first: an advance to the next arrival usually ends long before the next
+            // completion. When its k checks out, every iteration up to the completion would
+            // start after tS too (decodeSpanS does not decrease with k: each rounded operation
+            // keeps the order of its operands), so it is the k of the two steps below.
             const long long kmax = m_batch.front().doneAt - m_iterations;
             const double left = tS - m_clockS;
-            long long k = kmax;
+            long long k = rootSteps(*m_variant, static_cast<double>(m_batch.size()), m_kvResident, left, kmax);
             double span = 0.0;
-            if (decodeSpanS(kmax - 1) < left)
-                span = decodeSpanS(kmax);
-            else
-                k = decodeStepsWithin(left, kmax, span); // < kmax: the iterations before tS
+            bool rootHolds = k > 0 && k < kmax && decodeSpanS(k - 1) < left;
+            if (rootHolds) {
+                span = decodeSpanS(k);
+                rootHolds = span >= left;
+            }
+            if (!rootHolds) {
+                k = kmax;
+                if (decodeSpanS(kmax - 1) < left)
+                    span = decodeSpanS(kmax);
+                else
+                    k = decodeStepsWithin(left, kmax, span); // < kmax: the iterations before tS
+            }
             m_clockS += span;
             m_iterations += k;
             m_kvResident += k * static_cast<long long>(m_batch.size());
@@ -212,7 +239,7 @@ void ReplicaSim::advanceTo(double tS, ServiceStats& stats)
         // Completions at the end of the iteration, in batch (admission) order.
         m_done.clear();
         while (!m_batch.empty() && m_batch.front().doneAt <= m_iterations) {
-            std::pop_heap(m_batch.begin(), m_batch.end(), laterDone);
+            std::pop_heap(m_batch.begin(), m_batch.end(), later);
             m_done.push_back(m_batch.back());
             m_batch.pop_back();
         }

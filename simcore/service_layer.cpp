@@ -37,6 +37,9 @@ ServiceLayer::ServiceLayer(std::vector<ServiceSpec> services, Autoscaler& autosc
         for (const auto& v : m_services[s].variants)
             r.variantNames.push_back(v.name);
         r.replicaHoursByVariant.assign(m_services[s].variants.size(), 0.0);
+        // A request is served at most once: one allocation each instead of a doubling series.
+        r.stats.e2eMs.reserve(m_services[s].requests.size());
+        r.stats.ttftMs.reserve(m_services[s].requests.size());
     }
 }
 

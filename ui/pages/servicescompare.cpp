@@ -15,6 +15,11 @@
 #include <future>
 #include <system_error>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 namespace ui {
 
 namespace {
@@ -55,11 +60,20 @@ model::ServiceRunResult slimmed(model::ServiceRunResult run)
     return run;
 }
 
+/// Lowers the calling thread's priority (a run outside the pair): it takes the cores the pair
+/// leaves, and all of them once the pair is done. Its results do not depend on it.
+void yieldToPair()
+{
+#ifdef __linux__
+    setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10); // per thread on Linux; best effort
+#endif
+}
+
 } // namespace
 
 ServicesComparison::Outcome ServicesComparison::compare(const std::shared_ptr<const model::Scenario>& shared,
                                                         const std::vector<std::string>& ids,
-                                                        const std::atomic<bool>& cancel)
+                                                        const std::atomic<bool>& cancel, const Partial& partial)
 {
     const model::Scenario& scenario = *shared;
     const std::lock_guard lock(m_mutex);
@@ -94,28 +108,46 @@ ServicesComparison::Outcome ServicesComparison::compare(const std::shared_ptr<co
         for (size_t k = 0; k < ids.size(); ++k) {
             if (found[k])
                 continue;
+            const bool yield = !inPair(ids[k]);
             if (ids[k] == scenario.services->autoscaler) { // the workspace's run (or ours, if first)
-                runs.emplace_back(k, std::async(std::launch::async, [&shared, &jobs, services, &cancel, options] {
-                                      model::RunOptions withSeries = options;
-                                      withSeries.timeSeries = true; // as the workspace's run
-                                      const auto run = SharedServiceRun::get(shared, cancel, [&] {
-                                          return model::simulateWithServices(
-                                              *shared, jobs, *services, shared->services->autoscaler,
-                                              shared->services->autoscalerParams, withSeries);
-                                      });
-                                      return *run;
-                                  }));
+                runs.emplace_back(
+                    k, std::async(std::launch::async, [&shared, &jobs, services, &cancel, options, yield] {
+                        if (yield)
+                            yieldToPair();
+                        model::RunOptions withSeries = options;
+                        withSeries.timeSeries = true; // as the workspace's run
+                        const auto run = SharedServiceRun::get(shared, cancel, [&] {
+                            return model::simulateWithServices(*shared, jobs, *services, shared->services->autoscaler,
+                                                               shared->services->autoscalerParams, withSeries);
+                        });
+                        return *run;
+                    }));
                 continue;
             }
-            runs.emplace_back(k, std::async(std::launch::async, [&scenario, &jobs, services, id = ids[k], options] {
-                                  return model::simulateWithServices(scenario, jobs, *services, id,
-                                                                     paramsOf(scenario, id), options);
-                              }));
+            runs.emplace_back(
+                k, std::async(std::launch::async, [&scenario, &jobs, services, id = ids[k], options, yield] {
+                    if (yield)
+                        yieldToPair();
+                    return model::simulateWithServices(scenario, jobs, *services, id, paramsOf(scenario, id), options);
+                }));
         }
+        // The pair's runs first: once they are in, the figures so far go to @p partial.
+        std::stable_partition(runs.begin(), runs.end(), [&ids](const auto& r) { return inPair(ids[r.first]); });
         try {
-            for (auto& [k, run] : runs) {
-                found[k] = std::make_shared<const model::ServiceRunResult>(slimmed(run.get()));
+            for (size_t r = 0; r < runs.size(); ++r) {
+                const size_t k = runs[r].first;
+                found[k] = std::make_shared<const model::ServiceRunResult>(slimmed(runs[r].second.get()));
                 ++out.simulated;
+                const bool pairDone = r + 1 < runs.size() && inPair(ids[k]) && !inPair(ids[runs[r + 1].first]);
+                if (pairDone && partial) {
+                    Outcome sofar;
+                    for (const auto& result : found)
+                        if (result)
+                            sofar.results.push_back(*result);
+                    sofar.simulated = out.simulated;
+                    sofar.ms = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+                    partial(sofar);
+                }
             }
         } catch (const model::Cancelled&) {
             for (auto& r : runs)

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <deque>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -41,12 +42,21 @@ public:
         int simulated = 0; ///< autoscalers run (the others came from the kept results)
     };
 
+    /// Called on the comparison's thread with the results known so far (in the order of the ids)
+    /// once those of the pair (inPair) are, when others still run.
+    using Partial = std::function<void(const Outcome&)>;
+
     /// Every autoscaler of @p ids on @p scenario: the scenario's own with its parameters, the
     /// others with their documented defaults. The scenario's own autoscaler is the workspace's run
     /// of the same scenario object (SharedServiceRun): whichever of the two starts first runs it.
-    /// Thread-safe (one comparison at a time).
+    /// The runs of autoscalers outside the pair go at a lower thread priority, so that the pair's
+    /// figures come first (@p partial) while the cores stay busy. Thread-safe (one comparison at a
+    /// time).
     Outcome compare(const std::shared_ptr<const model::Scenario>& scenario, const std::vector<std::string>& ids,
-                    const std::atomic<bool>& cancel);
+                    const std::atomic<bool>& cancel, const Partial& partial = {});
+
+    /// The autoscalers the page's summary compares (WVA against HPA), run first.
+    [[nodiscard]] static bool inPair(const std::string& id) { return id == "wva" || id == "hpa"; }
 
     /// Results kept at most (three edits of the three autoscalers).
     static constexpr size_t kKeptResults = 9;

@@ -150,9 +150,20 @@ void ServicesPage::start()
         m_summary->setText(tr("Simulating the services under %1 autoscalers…").arg(autoscalers().size()));
     auto outcome = std::make_shared<Outcome>();
     m_cancel = std::make_shared<std::atomic<bool>>(false);
-    m_thread = QThread::create([sc, outcome, comparison = m_comparison, cancel = m_cancel] {
+    // The pair's figures as soon as they are in (ServicesComparison runs the others at a lower
+    // priority); the page is alive meanwhile: its destructor waits for the thread.
+    const auto partial = [this, cancel = m_cancel](const Outcome& sofar) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, cancel, shown = std::make_shared<Outcome>(sofar)] {
+                if (!cancel->load() && !m_pending)
+                    showPartial(*shown);
+            },
+            Qt::QueuedConnection);
+    };
+    m_thread = QThread::create([sc, outcome, comparison = m_comparison, cancel = m_cancel, partial] {
         try {
-            *outcome = comparison->compare(sc, autoscalers(), *cancel);
+            *outcome = comparison->compare(sc, autoscalers(), *cancel, partial);
         } catch (const std::exception& e) {
             outcome->results.clear();
             outcome->error = QString::fromStdString(e.what());
@@ -192,9 +203,21 @@ void ServicesPage::finished(const std::shared_ptr<Outcome>& outcome)
 
 QString ServicesPage::summaryText() const
 {
+    const int all = static_cast<int>(m_results.size());
+    const QString ran = m_lastSimulated == all
+                            ? tr("%1 autoscalers simulated in %2 ms").arg(all).arg(m_lastMs, 0, 'f', 0)
+                            : tr("%1 of %2 autoscalers simulated in %3 ms, the others' figures unchanged by the edit")
+                                  .arg(m_lastSimulated)
+                                  .arg(all)
+                                  .arg(m_lastMs, 0, 'f', 0);
+    return pairText(m_results, ran);
+}
+
+QString ServicesPage::pairText(const std::vector<model::ServiceRunResult>& results, const QString& ran)
+{
     const model::ServiceSummary* wva = nullptr;
     const model::ServiceSummary* hpa = nullptr;
-    for (const auto& r : m_results) {
+    for (const auto& r : results) {
         if (r.summaries.empty())
             continue;
         if (r.autoscaler == "wva")
@@ -210,13 +233,6 @@ QString ServicesPage::summaryText() const
         failed = tr("%1x fewer").arg(static_cast<double>(hpa->failed) / static_cast<double>(wva->failed), 0, 'f', 1);
     else
         failed = tr("%1 vs %2").arg(locale.toString(wva->failed), locale.toString(hpa->failed));
-    const int all = static_cast<int>(m_results.size());
-    const QString ran = m_lastSimulated == all
-                            ? tr("%1 autoscalers simulated in %2 ms").arg(all).arg(m_lastMs, 0, 'f', 0)
-                            : tr("%1 of %2 autoscalers simulated in %3 ms, the others' figures unchanged by the edit")
-                                  .arg(m_lastSimulated)
-                                  .arg(all)
-                                  .arg(m_lastMs, 0, 'f', 0);
     return tr("<b>WVA against HPA</b>: effective throughput %1, failed requests %2, SLO attainment %3% vs %4%, "
               "cost %5, energy %6. %7 (the batch day runs beside them on the same fleet).")
         .arg(percentChange(wva->effectiveTokensPerS, hpa->effectiveTokensPerS), failed)
@@ -228,31 +244,13 @@ QString ServicesPage::summaryText() const
 
 void ServicesPage::showResults()
 {
-    const QLocale locale;
     m_table->setRowCount(static_cast<int>(m_results.size()));
     std::vector<SeriesLine> replicas;
     std::vector<SeriesLine> attainment;
     for (size_t k = 0; k < m_results.size(); ++k) {
         const auto& r = m_results[k];
         const auto row = static_cast<int>(k);
-        const model::ServiceSummary s = r.summaries.empty() ? model::ServiceSummary{} : r.summaries.back();
-        const QStringList cells{QString::fromStdString(r.autoscaler),
-                                locale.toString(s.arrived),
-                                locale.toString(s.served),
-                                locale.toString(s.failed),
-                                QStringLiteral("%1%").arg(100.0 * s.attainment, 0, 'f', 2),
-                                locale.toString(s.effectiveTokensPerS, 'f', 1),
-                                locale.toString(s.p95Ms / 1000.0, 'f', 2),
-                                locale.toString(s.cost, 'f', 2),
-                                locale.toString(s.energyKWh, 'f', 1),
-                                locale.toString(s.replicaHours, 'f', 1),
-                                locale.toString(s.peakReplicas)};
-        for (int c = 0; c < cells.size(); ++c) {
-            auto* item = new QTableWidgetItem(cells[c]);
-            if (c > 0)
-                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-            m_table->setItem(row, c, item);
-        }
+        fillRow(row, r);
         const QString name = QString::fromStdString(r.autoscaler);
         for (auto [lines, measure] :
              {std::pair{&replicas, ServiceMeasure::Replicas}, std::pair{&attainment, ServiceMeasure::Attainment}}) {
@@ -268,6 +266,53 @@ void ServicesPage::showResults()
     m_syncing = false;
     if (m_zoom)
         syncTime(nullptr, m_zoom->first, m_zoom->second);
+}
+
+void ServicesPage::fillRow(int row, const model::ServiceRunResult& r)
+{
+    const QLocale locale;
+    const model::ServiceSummary s = r.summaries.empty() ? model::ServiceSummary{} : r.summaries.back();
+    const QStringList cells{QString::fromStdString(r.autoscaler),
+                            locale.toString(s.arrived),
+                            locale.toString(s.served),
+                            locale.toString(s.failed),
+                            QStringLiteral("%1%").arg(100.0 * s.attainment, 0, 'f', 2),
+                            locale.toString(s.effectiveTokensPerS, 'f', 1),
+                            locale.toString(s.p95Ms / 1000.0, 'f', 2),
+                            locale.toString(s.cost, 'f', 2),
+                            locale.toString(s.energyKWh, 'f', 1),
+                            locale.toString(s.replicaHours, 'f', 1),
+                            locale.toString(s.peakReplicas)};
+    for (int c = 0; c < cells.size(); ++c) {
+        auto* item = new QTableWidgetItem(cells[c]);
+        if (c > 0)
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_table->setItem(row, c, item);
+    }
+}
+
+void ServicesPage::showPartial(const Outcome& partial)
+{
+    // The pair's rows and the summary line; the rows of the autoscalers still running say so and
+    // the charts stay greyed as stale until the whole comparison is in (finished()).
+    const auto& ids = autoscalers();
+    m_table->setRowCount(static_cast<int>(ids.size()));
+    for (size_t k = 0; k < ids.size(); ++k) {
+        const auto row = static_cast<int>(k);
+        const auto known = std::find_if(partial.results.begin(), partial.results.end(),
+                                        [&](const model::ServiceRunResult& r) { return r.autoscaler == ids[k]; });
+        if (known != partial.results.end()) {
+            fillRow(row, *known);
+            continue;
+        }
+        m_table->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(ids[k])));
+        for (int c = 1; c < m_table->columnCount(); ++c)
+            m_table->setItem(row, c, new QTableWidgetItem(QStringLiteral("…")));
+    }
+    const QString text = pairText(partial.results, tr("The other autoscalers are still being simulated"));
+    if (!text.isEmpty())
+        m_summary->setText(text);
+    emit pairShown();
 }
 
 void ServicesPage::showVariants()

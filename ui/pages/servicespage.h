@@ -59,6 +59,10 @@ public:
 signals:
     /// A comparison finished and is shown (or failed: the summary says why).
     void updated();
+    /// WVA's and HPA's figures of a comparison are shown (summary line and their rows) while the
+    /// other autoscalers still run; updated() follows. Not emitted when the pair's figures come
+    /// last (then updated() shows them).
+    void pairShown();
 
 protected:
     void showEvent(QShowEvent* event) override;
@@ -69,6 +73,10 @@ private:
     void scenarioChanged();
     void start();
     void finished(const std::shared_ptr<Outcome>& outcome);
+    void showPartial(const Outcome& partial);
+    void fillRow(int row, const model::ServiceRunResult& result);
+    /// The summary line for WVA against HPA in @p results (empty without both), then @p ran.
+    [[nodiscard]] static QString pairText(const std::vector<model::ServiceRunResult>& results, const QString& ran);
     void showResults();
     void showVariants();
     /// Shows [lower, upper] hours on every time chart but @p source.
