@@ -146,7 +146,8 @@ TrainResult trainDynamic(const TrainEnvironment& env, const TrainSettings& st, S
     for (size_t state = 0; state < w.stateCount(); ++state) {
         size_t action = state % static_cast<size_t>(w.configs);
         if (st.priorDays > 0) {
-            const double hour = static_cast<double>(state / perTime) * 24.0 / w.timeBuckets;
+            const size_t timeBucket = state / perTime; // the state's time-of-day bucket
+            const double hour = static_cast<double>(timeBucket) * 24.0 / w.timeBuckets;
             action = static_cast<size_t>(hour >= 8.0 && hour < 20.0 ? prior.first : prior.second);
         }
         w.q[state * static_cast<size_t>(w.configs) + action] += cfg.stayBonus;
