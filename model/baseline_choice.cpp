@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "baseline_choice.h"
 
+#include "day_plan.h"
 #include "layout_plan.h"
 #include "simulation.h"
 
@@ -49,22 +50,11 @@ TrainedBaselines chooseBaselines(const Scenario& scenario, const std::string& li
     const double day = dayStartH * 60.0;
     const double night = dayEndH * 60.0;
     const std::vector<std::pair<double, double>> windows = {{0.0, 1440.0}, {day, night}, {night, day}};
-    const auto fleet = scenario.fleetGpus();
     for (const std::uint64_t seed : seeds) {
         Problems unused;
         const auto jobs = scenarioJobs(scenario, seed, unused);
-        const simcore::EngineConfig config = engineConfig(scenario, seed);
-        simcore::RunSetup setup;
-        for (const auto& g : fleet) {
-            setup.gpus.push_back(g.model);
-            setup.powerW.push_back(g.powerW);
-            setup.layouts.push_back(g.layout);
-        }
+        simcore::RunSetup setup = daySetup(scenario, jobs);
         setup.seed = seed;
-        setup.jobs = &jobs;
-        setup.types = &scenario.jobTypes;
-        setup.mode = config.mode;
-        setup.energyWeight = config.energyWeight;
         const auto scores = policies::staticWindowScores(setup, list, windows);
         if (out.scores.empty())
             out.scores.assign(scores.size(), std::vector<double>(windows.size(), 0.0));
