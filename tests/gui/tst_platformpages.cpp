@@ -73,11 +73,28 @@ private slots:
         // An edit (one service fewer) runs the comparison again: the table and the charts show it.
         const QString servedBefore = page.table()->item(0, 2)->text();
         const int variantLinesBefore = page.variantsChart()->lineCount();
+        // WVA's and HPA's figures come first (docs/services.md, "In the studio"): when the pair is
+        // in, its rows and the summary show, and the third autoscaler's row says it is running.
+        QSignalSpy pairShown(&page, &ServicesPage::pairShown);
+        QStringList servedAtPair;
+        QString summaryAtPair;
+        connect(&page, &ServicesPage::pairShown, this, [&] {
+            summaryAtPair = page.summaryText();
+            for (int row = 0; row < page.table()->rowCount(); ++row)
+                servedAtPair << page.table()->item(row, 2)->text();
+        });
         model::Scenario edited = sc;
         edited.services->services.pop_back();
         ws.editScenario(edited, QStringLiteral("one service"));
         QVERIFY(page.replicasChart()->isStale());
         QTRY_VERIFY_WITH_TIMEOUT(updated.count() == 2, 300000);
+        QCOMPARE(pairShown.count(), 1);
+        QVERIFY2(summaryAtPair.contains(QLatin1String("WVA against HPA")), qPrintable(summaryAtPair));
+        QCOMPARE(servedAtPair.size(), 3);
+        QCOMPARE(servedAtPair[0], page.table()->item(0, 2)->text()); // the pair's final figures
+        QCOMPARE(servedAtPair[1], page.table()->item(1, 2)->text());
+        QCOMPARE(servedAtPair[2], QStringLiteral("…")); // static-replicas still running then
+        QVERIFY(page.table()->item(2, 2)->text() != QStringLiteral("…"));
         QCOMPARE(page.results().front().services.size(), sc.services->services.size() - 1);
         QCOMPARE(page.lastSimulated(), 3);
         QVERIFY(page.table()->item(0, 2)->text() != servedBefore);
@@ -101,6 +118,7 @@ private slots:
         ws.editScenario(tuned, QStringLiteral("shorter window"));
         QTRY_VERIFY_WITH_TIMEOUT(updated.count() == 4, 300000);
         QCOMPARE(page.lastSimulated(), 1);
+        QCOMPARE(pairShown.count(), 1); // one run (and the undo, none): nothing to show early
         QVERIFY2(page.summaryText().contains(QLatin1String("1 of 3 autoscalers simulated")),
                  qPrintable(page.summaryText()));
         QCOMPARE(page.results()[1].summaries.back().served, hpaBefore.served);
