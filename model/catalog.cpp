@@ -5,6 +5,8 @@
 #include "resources.h"
 #include "slices.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <fstream>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cost_reader.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 
 namespace model {

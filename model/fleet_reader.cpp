@@ -4,6 +4,8 @@
 #include "catalog.h"
 #include "input_limits.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 
 namespace model {

@@ -3,6 +3,8 @@
 
 #include "input_limits.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>

@@ -3,7 +3,7 @@
 
 #include "problems.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <initializer_list>
 #include <string>

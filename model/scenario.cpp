@@ -11,6 +11,8 @@
 #include "tenants.h"
 #include "workload_reader.h"
 
+#include <nlohmann/json.hpp>
+
 #include <fstream>
 #include <sstream>
 

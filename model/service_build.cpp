@@ -9,6 +9,8 @@
 #include "rng.h"
 #include "workload.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>

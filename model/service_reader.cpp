@@ -4,6 +4,8 @@
 
 #include "autoscalers.h"
 
+#include <nlohmann/json.hpp>
+
 namespace model {
 
 namespace {

@@ -8,6 +8,8 @@
 #include "run_engine.h"
 #include "units.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <bit>
 #include <cmath>

@@ -7,6 +7,8 @@
 #include "service_run.h"
 #include "units.h"
 
+#include <nlohmann/json.hpp>
+
 #include <stdexcept>
 
 namespace model {

@@ -4,6 +4,8 @@
 #include "input_limits.h"
 #include "rng.h"
 
+#include <nlohmann/json.hpp>
+
 #include <set>
 
 namespace model {

@@ -4,7 +4,7 @@
 #include "job.h"
 #include "platform.h"
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <vector>
 

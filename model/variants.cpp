@@ -6,6 +6,8 @@
 #include "json_reader.h"
 #include "sweep.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
