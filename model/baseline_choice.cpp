@@ -3,23 +3,13 @@
 
 #include "day_plan.h"
 #include "layout_plan.h"
+#include "number_text.h"
 #include "simulation.h"
 
 #include <cstdio>
 #include <stdexcept>
 
 namespace model {
-
-namespace {
-
-std::string hours(double h)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", h);
-    return buf;
-}
-
-} // namespace
 
 // Through day_config/night_config rather than a plan: a plan's ';' would end the parameter in a
 // `--runs` entry (docs/scenario-format.md).
@@ -31,7 +21,7 @@ std::string TrainedBaselines::staticSpec() const
 
 std::string TrainedBaselines::twiceDailySpec() const
 {
-    return "scheduled:list=" + list + ";day_start_h=" + hours(dayStartH) + ";day_end_h=" + hours(dayEndH) +
+    return "scheduled:list=" + list + ";day_start_h=" + formatG(dayStartH) + ";day_end_h=" + formatG(dayEndH) +
            ";day_config=" + std::to_string(dayConfig) + ";night_config=" + std::to_string(nightConfig);
 }
 
