@@ -4,6 +4,7 @@
 // optionally brute force on a smaller fleet to show the pruning changes nothing.
 //
 //   build/release/bench/bench_plan [--scheduler ID] [--seeds N] [--gpus N] [--threads LIST] [--brute]
+#include "bench_support.h"
 #include "plan_static.h"
 #include "scenario.h"
 
@@ -13,11 +14,6 @@
 #include <string>
 
 namespace {
-
-double seconds(std::chrono::steady_clock::time_point since)
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
-}
 
 std::string configsText(const model::LayoutScore& s)
 {
@@ -35,9 +31,9 @@ std::string configsText(const model::LayoutScore& s)
 void runOnce(const model::Scenario& scenario, model::StaticSearchOptions options, const char* what)
 {
     model::Problems problems;
-    const auto t0 = std::chrono::steady_clock::now();
+    const auto t0 = bench::Clock::now();
     const auto r = model::searchStaticLayouts(scenario, options, problems);
-    const double s = seconds(t0);
+    const double s = bench::secondsSince(t0);
     std::printf("%s, %u thread(s): %.2f s; %zu layouts: %zu simulated to the end, %zu stopped by the running bound, "
                 "%zu skipped by the static bound, %zu unrunnable\n",
                 what, options.threads, s, r.layouts, r.simulated, r.stoppedEarly, r.skipped, r.unrunnable);

@@ -5,6 +5,7 @@
 // (or until the time limit, then it cancels and times the cancel too). Prints the number of events,
 // the longest, the p99 and how many took over 50 ms, and the longest gap of a 10 ms timer.
 //   build/release/bench/bench_plan_gui [seconds-limit] [scenario.json]
+#include "bench_gui_support.h"
 #include "mainwindow.h"
 #include "planpage.h"
 #include "planstaticpanel.h"
@@ -19,41 +20,11 @@
 #include <cstdlib>
 #include <vector>
 
-namespace {
-
-/// Times every event delivered to a receiver (nested deliveries count in their outer event).
-class TimedApplication : public QApplication
-{
-public:
-    using QApplication::QApplication;
-    bool notify(QObject* receiver, QEvent* event) override
-    {
-        if (m_depth++ > 0) {
-            const bool r = QApplication::notify(receiver, event);
-            --m_depth;
-            return r;
-        }
-        QElapsedTimer t;
-        t.start();
-        const bool r = QApplication::notify(receiver, event);
-        --m_depth;
-        if (recording)
-            ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-        return r;
-    }
-    bool recording = false;
-    std::vector<double> ms;
-
-private:
-    int m_depth = 0;
-};
-
-} // namespace
-
 int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
-    TimedApplication app(argc, argv);
+    bench::TimedApplication app(argc, argv);
+    std::vector<double> ms; // the GUI thread's events while the search runs
     const double limitS = argc > 1 ? std::atof(argv[1]) : 120.0;
     const QString path =
         argc > 2 ? QString::fromLocal8Bit(argv[2]) : QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/paper-fleet.json");
@@ -85,7 +56,7 @@ int main(int argc, char** argv)
     QObject::connect(panel, &ui::PlanStaticPanel::searchEnded, &app, &QApplication::quit);
     QTimer::singleShot(0, [&] {
         clock.start();
-        app.recording = true;
+        app.onEvent = [&](const QObject*, int, qint64 ns) { ms.push_back(static_cast<double>(ns) / 1e6); };
         tick.start();
         limit.start(static_cast<int>(limitS * 1000));
         if (!panel->startSearch()) {
@@ -94,8 +65,7 @@ int main(int argc, char** argv)
         }
     });
     const int rc = app.exec();
-    app.recording = false;
-    auto& ms = app.ms;
+    app.onEvent = nullptr;
     std::sort(ms.begin(), ms.end());
     const auto over = std::count_if(ms.begin(), ms.end(), [](double v) { return v > 50.0; });
     std::printf("search %s after %.1f s; %s\n", cancelled ? "cancelled" : "finished",

@@ -5,6 +5,7 @@
 // Target: the sample day (two services from the Azure traces + the paper fleet's batch day on 16
 // GPUs) in <= 2 s per autoscaler. Loading the scenario and building the request streams are timed
 // apart from the run.
+#include "bench_support.h"
 #include "scenario.h"
 #include "service_build.h"
 #include "service_run.h"
@@ -19,12 +20,8 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point t0)
-{
-    return std::chrono::duration<double>(Clock::now() - t0).count();
-}
+using bench::Clock;
+using bench::secondsSince;
 
 } // namespace
 

@@ -9,6 +9,7 @@
 // Kinds: "load" (the batch day's load: every autoscaler re-runs), "wva" (a parameter of the
 // scenario's autoscaler: that one re-runs), "undo" (an edit, then back to the scenario before it,
 // timed: none re-runs).
+#include "bench_gui_support.h"
 #include "mainwindow.h"
 #include "servicespage.h"
 #include "workspace.h"
@@ -24,55 +25,12 @@
 
 namespace {
 
-/// Notes the longest time the GUI thread spent on one event while armed.
-class TimedApplication : public QApplication
-{
-public:
-    using QApplication::QApplication;
-    bool armed = false;
-    qint64 longestMs = 0;
-
-    bool notify(QObject* receiver, QEvent* event) override
-    {
-        if (!armed || m_depth > 0)
-            return QApplication::notify(receiver, event);
-        QElapsedTimer clock;
-        clock.start();
-        ++m_depth;
-        const bool handled = QApplication::notify(receiver, event);
-        --m_depth;
-        longestMs = std::max(longestMs, clock.elapsed());
-        return handled;
-    }
-
-private:
-    int m_depth = 0;
-};
+using bench::median;
+using bench::pause;
 
 bool waitUpdated(ui::ServicesPage* page, int timeoutMs)
 {
-    QEventLoop loop;
-    bool fired = false;
-    QObject::connect(page, &ui::ServicesPage::updated, &loop, [&] {
-        fired = true;
-        loop.quit();
-    });
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    loop.exec();
-    return fired;
-}
-
-void pause(int ms)
-{
-    QEventLoop loop;
-    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
-    loop.exec();
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0.0 : v[v.size() / 2];
+    return bench::waitForSignal(page, &ui::ServicesPage::updated, timeoutMs);
 }
 
 } // namespace
@@ -80,7 +38,8 @@ double median(std::vector<double> v)
 int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
-    TimedApplication app(argc, argv);
+    bench::TimedApplication app(argc, argv);
+    qint64 longestNs = 0; // the longest GUI event of an edit
     QString path = QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/inference-services.json");
     int edits = 5;
     int positional = 0;
@@ -131,8 +90,8 @@ int main(int argc, char** argv)
                     return 1;
                 pause(1000);
             }
-            app.longestMs = 0;
-            app.armed = true;
+            longestNs = 0;
+            app.onEvent = [&](const QObject*, int, qint64 ns) { longestNs = std::max(longestNs, ns); };
             QElapsedTimer clock;
             clock.start();
             double pairMs = -1.0; // WVA's and HPA's figures shown before the others'
@@ -144,8 +103,9 @@ int main(int argc, char** argv)
             QObject::disconnect(shown);
             total.push_back(static_cast<double>(clock.nsecsElapsed()) / 1e6);
             pair.push_back(pairMs >= 0.0 ? pairMs : total.back());
-            app.armed = false;
-            longest.push_back(static_cast<double>(app.longestMs));
+            app.onEvent = nullptr;
+            const qint64 longestMs = longestNs / 1000000; // whole ms, as QElapsedTimer::elapsed()
+            longest.push_back(static_cast<double>(longestMs));
             std::printf("%-5s edit %d: edit to WVA vs HPA %.0f ms, to new numbers %.0f ms (compute %.0f ms); "
                         "longest GUI event %.0f ms\n",
                         kind, i + 1, pair.back(), total.back(), page->lastComputeMs(), longest.back());

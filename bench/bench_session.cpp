@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark (not a test): session save and open times, trace import time.
 //   build/release/bench/bench_session [openb_pod_list.csv]
+#include "bench_support.h"
 #include "catalog.h"
 #include "recorder.h"
 #include "registry.h"
@@ -19,20 +20,9 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double msSince(Clock::time_point t0)
-{
-    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-/// CPU time of this process in ms (wall time also counts waiting for a core on a shared machine).
-double cpuMs()
-{
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
-}
+using bench::Clock;
+using bench::cpuMs;
+using bench::msSince;
 
 void bigRun(const std::filesystem::path& dir)
 {

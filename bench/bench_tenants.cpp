@@ -5,6 +5,7 @@
 //    with 10% gang jobs and one failure per GPU-week (samples/shared-cluster.json): metrics-only runs, best of N.
 // 2. A 1,000-GPU day (diurnal x2500, about 520,000 jobs; on-repartition and none) plain, and with
 //    3 tenants, GPU and instance faults and a maintenance window; and that with 10% gangs of two.
+#include "bench_support.h"
 #include "catalog.h"
 #include "engine.h"
 #include "recorder.h"
@@ -23,18 +24,13 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using bench::Clock;
+using bench::msSince;
 
-double msSince(Clock::time_point t0)
-{
-    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
+/// This thread's CPU time: the runs are single-threaded.
 double cpuMs()
 {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+    return bench::cpuMs(CLOCK_THREAD_CPUTIME_ID);
 }
 
 struct Timing
@@ -97,12 +93,7 @@ simcore::PlatformSpec bigPlatform(int gpus)
 
 void largeDay(int gpus, simcore::PreemptionMode mode, bool platform, bool gangs = false)
 {
-    const simcore::GpuModel* a100 = model::Catalog::builtin().find("A100-40GB");
-    const auto* list = a100->findList("fleet-12");
-    const int pattern[] = {1, 1, 2, 3, 3, 5, 5, 10};
-    std::vector<simcore::FleetGpu> fleet;
-    for (int g = 0; g < gpus; ++g)
-        fleet.push_back({a100, a100->powerW, list->layouts[static_cast<size_t>(pattern[g % 8] - 1)]});
+    const auto fleet = bench::mixedA100Fleet(gpus);
     const auto types = simcore::defaultJobTypes();
     simcore::DiurnalSpec spec;
     spec.multiplier = 2.5 * gpus;

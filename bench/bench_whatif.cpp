@@ -7,6 +7,7 @@
 //   build/release/bench/bench_whatif [scenario.json] [edits] [--trace]
 // --trace prints the timeline of every edit (runs launched and finished, charts drawn; the
 // migsight.whatif logging category).
+#include "bench_gui_support.h"
 #include "comparepage.h"
 #include "mainwindow.h"
 #include "scenariofile.h"
@@ -25,64 +26,37 @@
 
 namespace {
 
-bool waitFor(QObject* sender, void (ui::ComparePage::*signal)(), int timeoutMs)
+/// "power1/chartPlot": the names up to the first ancestor that has one of its own.
+QString nameOf(const QObject* object)
 {
-    QEventLoop loop;
-    bool fired = false;
-    QObject::connect(qobject_cast<ui::ComparePage*>(sender), signal, &loop, [&] {
-        fired = true;
-        loop.quit();
-    });
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    loop.exec();
-    return fired;
+    QString name = object->objectName();
+    for (const QObject* p = object->parent(); p != nullptr; p = p->parent())
+        if (!p->objectName().isEmpty())
+            return p->objectName() + QLatin1Char('/') + name;
+    return name;
 }
 
-/// With --trace, also lists the GUI thread's events that took 2 ms or more (what keeps it from
-/// taking a finished run at once).
-class TimedApplication : public QApplication
+/// With --trace: the GUI thread's events that took 1 ms or more (what keeps it from taking a
+/// finished run at once).
+void traceEvent(const QObject* receiver, int type, qint64 ns)
 {
-public:
-    using QApplication::QApplication;
-    bool traceEvents = false;
+    if (const qint64 ms = ns / 1000000; ms >= 1)
+        std::fprintf(stderr, "  %lld ms: GUI thread spent %lld ms on event %d for %s '%s'\n",
+                     static_cast<long long>(ui::whatif::msSinceEdit()), static_cast<long long>(ms), type,
+                     receiver->metaObject()->className(), qPrintable(nameOf(receiver)));
+}
 
-    bool notify(QObject* receiver, QEvent* event) override
-    {
-        if (!traceEvents || m_depth > 0)
-            return QApplication::notify(receiver, event);
-        const int type = event->type(); // the event may be deleted by its handler
-        QElapsedTimer clock;
-        clock.start();
-        ++m_depth;
-        const bool handled = QApplication::notify(receiver, event);
-        --m_depth;
-        if (const qint64 ms = clock.elapsed(); ms >= 1)
-            std::fprintf(stderr, "  %lld ms: GUI thread spent %lld ms on event %d for %s '%s'\n",
-                         static_cast<long long>(ui::whatif::msSinceEdit()), static_cast<long long>(ms), type,
-                         receiver->metaObject()->className(), qPrintable(nameOf(receiver)));
-        return handled;
-    }
-
-private:
-    /// "power1/chartPlot": the names up to the first ancestor that has one of its own.
-    static QString nameOf(const QObject* object)
-    {
-        QString name = object->objectName();
-        for (const QObject* p = object->parent(); p != nullptr; p = p->parent())
-            if (!p->objectName().isEmpty())
-                return p->objectName() + QLatin1Char('/') + name;
-        return name;
-    }
-
-    int m_depth = 0;
-};
+bool chartsUpdated(const ui::ComparePage* page)
+{
+    return bench::waitForSignal(page, &ui::ComparePage::chartsUpdated, 600000);
+}
 
 } // namespace
 
 int main(int argc, char** argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
-    TimedApplication app(argc, argv);
+    bench::TimedApplication app(argc, argv);
     QString path = QStringLiteral(MIGSIGHT_SOURCE_DIR "/samples/paper-fleet.json");
     int edits = 5;
     int positional = 0;
@@ -90,7 +64,7 @@ int main(int argc, char** argv)
         const QString arg = QString::fromLocal8Bit(argv[i]);
         if (arg == QLatin1String("--trace")) {
             QLoggingCategory::setFilterRules(QStringLiteral("migsight.whatif.debug=true"));
-            app.traceEvents = true;
+            app.onEvent = traceEvent;
         } else if (arg.startsWith(QLatin1String("-"))) {
             std::printf("usage: bench_whatif [scenario.json] [edits] [--trace]\n");
             return arg == QLatin1String("--help") ? 0 : 2;
@@ -111,7 +85,7 @@ int main(int argc, char** argv)
     const int b = workspace->addRun({"cedf", {}}, {"static", {}});
     window.comparePage()->setRuns({a, b});
     window.showPage(QStringLiteral("compare"));
-    if (!waitFor(window.comparePage(), &ui::ComparePage::chartsUpdated, 600000))
+    if (!chartsUpdated(window.comparePage()))
         return 1;
     std::printf("%s: %d GPUs, %zu segments in run A\n", qPrintable(path), scenario->gpuCount(),
                 workspace->runSpec(a)->latest->result->segments.size());
@@ -119,22 +93,18 @@ int main(int argc, char** argv)
     std::vector<double> total, sims;
     const double base = scenario->workload.diurnal.multiplier;
     for (int i = 0; i < edits; ++i) {
-        QEventLoop pause; // the main run (Overview) and the bounds finish; the debounce window ends
-        QTimer::singleShot(1000, &pause, &QEventLoop::quit);
-        pause.exec();
+        bench::pause(1000); // the main run (Overview) and the bounds finish; the debounce window ends
         model::Scenario edited = *workspace->scenario();
         edited.workload.diurnal.multiplier = base * (i % 2 == 0 ? 1.05 : 1.0);
         workspace->editScenario(std::move(edited), QStringLiteral("multiplier"));
-        if (!waitFor(window.comparePage(), &ui::ComparePage::chartsUpdated, 600000))
+        if (!chartsUpdated(window.comparePage()))
             return 1;
         total.push_back(static_cast<double>(window.comparePage()->lastEditToChartMs()));
         sims.push_back((workspace->runSpec(a)->latest->wallSeconds + workspace->runSpec(b)->latest->wallSeconds) * 1e3);
         std::printf("edit %d: edit to updated charts %.0f ms (simulating both runs: %.0f ms)\n", i + 1, total.back(),
                     sims.back());
     }
-    std::sort(total.begin(), total.end());
-    std::sort(sims.begin(), sims.end());
-    std::printf("median: edit to charts %.0f ms, of which simulation %.0f ms\n", total[total.size() / 2],
-                sims[sims.size() / 2]);
+    std::printf("median: edit to charts %.0f ms, of which simulation %.0f ms\n", bench::median(total),
+                bench::median(sims));
     return 0;
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "exports.h"
 
+#include "number_text.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -21,13 +23,6 @@ Counts countProfiles(const simcore::GpuModel& gpu, const simcore::Layout& layout
     for (const auto& p : layout)
         ++c[gpu.profiles[static_cast<size_t>(p.profile)].name];
     return c;
-}
-
-std::string num(double v)
-{
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return buf;
 }
 
 } // namespace
@@ -286,8 +281,8 @@ void writeSeriesCsv(std::ostream& out, const simcore::RunResult& result)
     const auto& s = result.series;
     out << "time_min,queued,running,power_w,energy_wmin,tardiness_sum_min\n";
     for (size_t i = 0; i < s.time.size(); ++i)
-        out << num(s.time[i]) << ',' << s.queued[i] << ',' << s.running[i] << ',' << num(s.powerW[i]) << ','
-            << num(s.energyWmin[i]) << ',' << num(s.tardinessMin[i]) << '\n';
+        out << exactText(s.time[i]) << ',' << s.queued[i] << ',' << s.running[i] << ',' << exactText(s.powerW[i]) << ','
+            << exactText(s.energyWmin[i]) << ',' << exactText(s.tardinessMin[i]) << '\n';
 }
 
 } // namespace model

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "import_options.h"
 
+#include "number_text.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -12,13 +14,6 @@ namespace model {
 
 namespace {
 
-std::string numberText(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.15g", v);
-    return buf;
-}
-
 /// "" and @p out set when @p text is a finite number in [min, max]; else the CLI's range message.
 std::string readNumber(const std::string& option, const std::string& text, double min, double max, double& out)
 {
@@ -28,9 +23,9 @@ std::string readNumber(const std::string& option, const std::string& text, doubl
         return {};
     std::string message = option;
     message += " needs a number from ";
-    message += numberText(min);
+    message += formatG(min, 15);
     message += " to ";
-    message += numberText(max);
+    message += formatG(max, 15);
     message += ", got '";
     message += text;
     message += "'";

@@ -3,6 +3,7 @@
 
 #include "engine.h"
 #include "input_limits.h"
+#include "number_text.h"
 
 #include <charconv>
 #include <cmath>
@@ -252,17 +253,6 @@ std::vector<simcore::Job> loadJobsCsv(const std::filesystem::path& path, const s
     return parseJobsCsv(text, path.string(), types, problems, tenants);
 }
 
-namespace {
-
-std::string exact(double v)
-{
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return buf;
-}
-
-} // namespace
-
 void writeJobsCsv(std::ostream& out, const std::vector<simcore::Job>& jobs, const std::vector<simcore::JobType>& types)
 {
     bool memory = false;
@@ -276,10 +266,10 @@ void writeJobsCsv(std::ostream& out, const std::vector<simcore::Job>& jobs, cons
     out << kJobsCsvHeader << (memory ? ",memory_gib" : "") << (tenant ? ",tenant" : "")
         << (gang ? ",gang,gang_min_slices" : "") << "\n";
     for (const auto& j : jobs) {
-        out << j.id << ',' << types[static_cast<size_t>(j.type)].id << ',' << exact(j.release) << ','
-            << exact(j.deadline) << ',' << exact(j.work1g);
+        out << j.id << ',' << types[static_cast<size_t>(j.type)].id << ',' << exactText(j.release) << ','
+            << exactText(j.deadline) << ',' << exactText(j.work1g);
         if (memory)
-            out << ',' << exact(j.memoryGiB);
+            out << ',' << exactText(j.memoryGiB);
         if (tenant) {
             out << ',';
             if (j.tenant >= 0)
@@ -305,9 +295,9 @@ void writeJobResultsCsv(std::ostream& out, const simcore::RunResult& result, con
         std::string profile;
         if (j.gpu >= 0 && j.profile >= 0)
             profile = fleet[static_cast<size_t>(j.gpu)].model->profiles[static_cast<size_t>(j.profile)].name;
-        out << j.id << ',' << types[static_cast<size_t>(j.type)].id << ',' << exact(j.release) << ','
-            << exact(j.deadline) << ',' << exact(j.work1g) << ',' << (j.start >= 0 ? exact(j.start) : "") << ','
-            << (j.end >= 0 ? exact(j.end) : "") << ',' << exact(j.tardiness) << ','
+        out << j.id << ',' << types[static_cast<size_t>(j.type)].id << ',' << exactText(j.release) << ','
+            << exactText(j.deadline) << ',' << exactText(j.work1g) << ',' << (j.start >= 0 ? exactText(j.start) : "")
+            << ',' << (j.end >= 0 ? exactText(j.end) : "") << ',' << exactText(j.tardiness) << ','
             << (j.gpu >= 0 ? std::to_string(j.gpu) : "") << ',' << profile << ','
             << (j.instanceStart >= 0 ? std::to_string(j.instanceStart) : "") << ',' << j.preemptions << '\n';
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "policy_choice.h"
 
+#include "number_text.h"
 #include "policy_registry.h"
 #include "registry.h"
 
@@ -72,9 +73,7 @@ std::string policyChoiceText(const PolicyChoice& choice)
         text += key;
         text += '=';
         if (const auto* d = std::get_if<double>(&value)) {
-            char buf[32];
-            std::snprintf(buf, sizeof buf, "%g", *d);
-            text += buf;
+            text += formatG(*d);
         } else {
             text += std::get<std::string>(value);
         }

@@ -14,25 +14,7 @@ std::string metricsJson(const simcore::RunResult& result, const std::vector<std:
     ordered_json o;
     for (const auto& [k, v] : extra)
         o[k] = ordered_json::parse(v);
-    o["jobs"] = m.jobs;
-    o["completed"] = m.completed;
-    o["unfinished"] = m.unfinished;
-    o["energy_wmin"] = m.energyWmin;
-    o["avg_tardiness_min"] = m.avgTardinessMin;
-    o["p95_tardiness_min"] = m.p95TardinessMin;
-    o["max_tardiness_min"] = m.maxTardinessMin;
-    o["tardy_fraction"] = m.tardyFraction;
-    o["energy_weight"] = m.energyWeight;
-    o["et"] = m.et;
-    o["makespan_min"] = m.makespanMin;
-    o["mean_wait_min"] = m.meanWaitMin;
-    o["reconfigurations"] = m.reconfigurations;
-    o["changes_per_gpu_day"] = m.changesPerGpuDay;
-    o["reconfig_downtime_gpu_min"] = m.reconfigDowntimeGpuMin;
-    o["downtime_per_gpu_day_min"] = m.downtimePerGpuDayMin;
-    o["preemptions"] = m.preemptions;
-    o["utilisation"] = m.utilisation;
-    o["steps"] = m.steps;
+    forEachMetric(m, [&](const char* name, const auto& value) { o[name] = value; });
     o["gpu_energy_wmin"] = result.gpuEnergyWmin;
     o["illegal_decisions"] = result.illegalDecisions.size();
     return o.dump(indent);

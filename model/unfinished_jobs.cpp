@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "unfinished_jobs.h"
 
+#include "number_text.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -25,9 +27,7 @@ double largestInstanceGiB(const simcore::FleetGpu& gpu, const std::string& repar
 
 std::string gib(double v)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g GiB", v);
-    return buf;
+    return formatG(v) + " GiB";
 }
 
 } // namespace

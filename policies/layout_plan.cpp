@@ -167,15 +167,36 @@ std::vector<std::vector<double>> staticWindowScores(const simcore::RunSetup& set
     return scores;
 }
 
+std::vector<std::vector<double>> meanStaticWindowScores(
+    std::size_t days, const std::string& listName, const std::vector<std::pair<double, double>>& windows,
+    const std::function<simcore::RunSetup(std::size_t day, std::vector<simcore::Job>& jobs)>& setupOfDay)
+{
+    std::vector<std::vector<double>> mean;
+    for (std::size_t k = 0; k < days; ++k) {
+        std::vector<simcore::Job> jobs;
+        const simcore::RunSetup setup = setupOfDay(k, jobs);
+        const auto scores = staticWindowScores(setup, listName, windows);
+        if (mean.empty())
+            mean.assign(scores.size(), std::vector<double>(windows.size(), 0.0));
+        for (std::size_t c = 0; c < scores.size(); ++c)
+            for (std::size_t w = 0; w < windows.size(); ++w)
+                mean[c][w] += scores[c][w] / static_cast<double>(days);
+    }
+    return mean;
+}
+
+std::size_t lowestScoreIndex(const std::vector<std::vector<double>>& scores, std::size_t window)
+{
+    std::size_t best = 0;
+    for (std::size_t c = 1; c < scores.size(); ++c)
+        if (scores[c][window] < scores[best][window])
+            best = c;
+    return best;
+}
+
 int bestStaticForWindow(const simcore::RunSetup& setup, const std::string& listName, double fromMin, double toMin)
 {
-    const auto scores = staticWindowScores(setup, listName, {{fromMin, toMin}});
-    int best = 1;
-    for (size_t c = 1; c < scores.size(); ++c) {
-        if (scores[c][0] < scores[static_cast<size_t>(best) - 1][0])
-            best = static_cast<int>(c) + 1;
-    }
-    return best;
+    return static_cast<int>(lowestScoreIndex(staticWindowScores(setup, listName, {{fromMin, toMin}}), 0)) + 1;
 }
 
 } // namespace policies

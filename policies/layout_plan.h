@@ -3,6 +3,8 @@
 
 #include "policy.h"
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,6 +36,16 @@ struct PlanEntry
 [[nodiscard]] std::vector<std::vector<double>>
 staticWindowScores(const simcore::RunSetup& setup, const std::string& listName,
                    const std::vector<std::pair<double, double>>& windows);
+
+/// @brief staticWindowScores averaged over @p days days: scores[c][w] is the mean over k < days of
+/// the scores of the setup `setupOfDay(k, jobs)` returns (it fills @p jobs, the day's jobs the
+/// setup points to). Used to choose a static or twice-daily plan on training days.
+[[nodiscard]] std::vector<std::vector<double>> meanStaticWindowScores(
+    std::size_t days, const std::string& listName, const std::vector<std::pair<double, double>>& windows,
+    const std::function<simcore::RunSetup(std::size_t day, std::vector<simcore::Job>& jobs)>& setupOfDay);
+
+/// @brief The index c of the lowest scores[c][window] (the first one on ties; 0 when there are none).
+[[nodiscard]] std::size_t lowestScoreIndex(const std::vector<std::vector<double>>& scores, std::size_t window);
 
 /// @brief Offline: simulates the whole day with every GPU in configuration c of the list (for
 /// each c) and returns, for the window [fromMin, toMin) of each day, the configuration whose run

@@ -2,6 +2,7 @@
 #include "convert.h"
 
 #include "jobs_csv.h"
+#include "result_json.h"
 
 #include <cmath>
 #include <limits>
@@ -143,25 +144,7 @@ std::vector<simcore::Job> jobsFromPython(const py::handle& source, const model::
 py::dict metricsToPython(const simcore::RunMetrics& m)
 {
     py::dict d;
-    d["jobs"] = m.jobs;
-    d["completed"] = m.completed;
-    d["unfinished"] = m.unfinished;
-    d["energy_wmin"] = m.energyWmin;
-    d["avg_tardiness_min"] = m.avgTardinessMin;
-    d["p95_tardiness_min"] = m.p95TardinessMin;
-    d["max_tardiness_min"] = m.maxTardinessMin;
-    d["tardy_fraction"] = m.tardyFraction;
-    d["energy_weight"] = m.energyWeight;
-    d["et"] = m.et;
-    d["makespan_min"] = m.makespanMin;
-    d["mean_wait_min"] = m.meanWaitMin;
-    d["reconfigurations"] = m.reconfigurations;
-    d["changes_per_gpu_day"] = m.changesPerGpuDay;
-    d["reconfig_downtime_gpu_min"] = m.reconfigDowntimeGpuMin;
-    d["downtime_per_gpu_day_min"] = m.downtimePerGpuDayMin;
-    d["preemptions"] = m.preemptions;
-    d["utilisation"] = m.utilisation;
-    d["steps"] = m.steps;
+    model::forEachMetric(m, [&](const char* name, const auto& value) { d[name] = value; });
     return d;
 }
 

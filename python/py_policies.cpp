@@ -10,6 +10,7 @@
 #include "registry.h"
 
 #include <map>
+#include <type_traits>
 
 namespace pymig {
 
@@ -207,40 +208,38 @@ void registerClass(const std::string& id, const py::object& cls, const std::stri
     add(policies::PolicyInfo{id, description, paramSpecs(cls)});
 }
 
+/// `register_scheduler` (PyPolicy = PyScheduler) and `register_repartitioner` (PyRepartitioner):
+/// the registry's factory makes an instance of the class registered as @p id in that wrapper.
+template <typename PyPolicy>
+void registerPolicy(const std::string& id, const py::object& cls, const std::string& description)
+{
+    constexpr bool kScheduler = std::is_base_of_v<simcore::Scheduler, PyPolicy>;
+    auto& reg = moduleRegistry();
+    const bool known = kScheduler ? reg.findScheduler(id) != nullptr : reg.findRepartitioner(id) != nullptr;
+    registerClass(id, cls, description, known, [&](policies::PolicyInfo info) {
+        auto factory = [id, specs = info.params](const policies::ResolvedParams& p) {
+            py::gil_scoped_acquire gil;
+            return std::make_unique<PyPolicy>(instantiate(id, specs, p));
+        };
+        if constexpr (kScheduler)
+            reg.addScheduler(std::move(info), std::move(factory));
+        else
+            reg.addRepartitioner(std::move(info), std::move(factory));
+    });
+}
+
 } // namespace
 
 void bindPythonPolicies(py::module_& m)
 {
     bindRound(m);
-    m.def(
-        "register_scheduler",
-        [](const std::string& id, const py::object& cls, const std::string& description) {
-            auto& reg = moduleRegistry();
-            registerClass(id, cls, description, reg.findScheduler(id) != nullptr, [&](policies::PolicyInfo info) {
-                const auto specs = info.params;
-                reg.addScheduler(std::move(info), [id, specs](const policies::ResolvedParams& p) {
-                    py::gil_scoped_acquire gil;
-                    return std::make_unique<PyScheduler>(instantiate(id, specs, p));
-                });
-            });
-        },
-        "id"_a, "cls"_a, "description"_a = "a scheduler written in Python",
-        "Registers a scheduler class: schedule(round) places jobs; optional queue_key(round, j), reset(setup).");
-    m.def(
-        "register_repartitioner",
-        [](const std::string& id, const py::object& cls, const std::string& description) {
-            auto& reg = moduleRegistry();
-            registerClass(id, cls, description, reg.findRepartitioner(id) != nullptr, [&](policies::PolicyInfo info) {
-                const auto specs = info.params;
-                reg.addRepartitioner(std::move(info), [id, specs](const policies::ResolvedParams& p) {
-                    py::gil_scoped_acquire gil;
-                    return std::make_unique<PyRepartitioner>(instantiate(id, specs, p));
-                });
-            });
-        },
-        "id"_a, "cls"_a, "description"_a = "a repartitioner written in Python",
-        "Registers a repartitioner class: decide(round) requests layouts; optional initial_layouts(setup), "
-        "next_wakeup(now).");
+    m.def("register_scheduler", &registerPolicy<PyScheduler>, "id"_a, "cls"_a,
+          "description"_a = "a scheduler written in Python",
+          "Registers a scheduler class: schedule(round) places jobs; optional queue_key(round, j), reset(setup).");
+    m.def("register_repartitioner", &registerPolicy<PyRepartitioner>, "id"_a, "cls"_a,
+          "description"_a = "a repartitioner written in Python",
+          "Registers a repartitioner class: decide(round) requests layouts; optional initial_layouts(setup), "
+          "next_wakeup(now).");
 }
 
 } // namespace pymig

@@ -2,6 +2,7 @@
 #include "args.h"
 
 #include "input_limits.h"
+#include "number_text.h"
 
 #include <charconv>
 #include <cmath>
@@ -71,13 +72,6 @@ std::string Args::onePositional(const std::string& what) const
 
 namespace {
 
-std::string numberText(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.15g", v);
-    return buf;
-}
-
 [[noreturn]] void outOfRange(const std::string& name, const std::string& kind, const std::string& min,
                              const std::string& max, const std::string& text)
 {
@@ -105,7 +99,7 @@ double numberOption(const Args& args, const std::string& name, double fallback, 
     const char* end = text->data() + text->size();
     const auto [ptr, ec] = std::from_chars(text->data(), end, v);
     if (text->empty() || ec != std::errc() || ptr != end || !std::isfinite(v) || v < min || v > max)
-        outOfRange(name, "a number", numberText(min), numberText(max), *text);
+        outOfRange(name, "a number", model::formatG(min, 15), model::formatG(max, 15), *text);
     return v;
 }
 

@@ -248,6 +248,13 @@ int main(int argc, char** argv)
 
 namespace {
 
+/// Prints "migsight-cli COMMAND: [KIND]WHAT" for an error that ended @p command; returns @p status.
+int reportError(const std::string& command, const std::exception& e, int status, const char* kind = "")
+{
+    std::cerr << "migsight-cli " << command << ": " << kind << e.what() << "\n";
+    return status;
+}
+
 int runMain(std::vector<std::string> words)
 {
     if (words.empty() || words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
@@ -323,27 +330,20 @@ int runMain(std::vector<std::string> words)
             << " see --help)\n";
         return cli::kExitBadInput;
     } catch (const cli::UsageError& e) {
-        std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
-        return cli::kExitBadInput;
+        return reportError(command, e, cli::kExitBadInput);
     } catch (const model::SessionBusy& e) {
         // Not bad input: the file is fine, another program holds it (try again later).
-        std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
-        return cli::kExitFailure;
+        return reportError(command, e, cli::kExitFailure);
     } catch (const model::SessionError& e) {
-        std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
-        return cli::kExitBadInput;
+        return reportError(command, e, cli::kExitBadInput);
     } catch (const policies::PolicyError& e) {
-        std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
-        return cli::kExitBadInput;
+        return reportError(command, e, cli::kExitBadInput);
     } catch (const model::OutputError& e) {
-        std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
-        return cli::kExitBadInput;
+        return reportError(command, e, cli::kExitBadInput);
     } catch (const std::invalid_argument& e) {
-        std::cerr << "migsight-cli " << command << ": invalid input: " << e.what() << "\n";
-        return cli::kExitBadInput;
+        return reportError(command, e, cli::kExitBadInput, "invalid input: ");
     } catch (const std::exception& e) {
-        std::cerr << "migsight-cli " << command << ": " << e.what() << "\n";
-        return cli::kExitFailure;
+        return reportError(command, e, cli::kExitFailure);
     }
 }
 

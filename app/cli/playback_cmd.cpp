@@ -4,6 +4,7 @@
 // QGuiApplication on the offscreen platform (no display needed).
 #include "args.h"
 #include "commands.h"
+#include "offscreen.h"
 #include "playback.h"
 #include "playbackexport.h"
 #include "policy_choice.h"
@@ -102,11 +103,9 @@ int runPlayback(const std::vector<std::string>& words, std::ostream& out, std::o
     const auto playback = model::Playback::record(scenario, std::move(jobs), options);
 
     // Painting needs a GUI application (fonts); the offscreen platform needs no display.
-    qputenv("QT_QPA_PLATFORM", "offscreen");
-    int argc = 1;
-    char name[] = "migsight-cli";
-    char* argv[] = {name, nullptr};
-    QGuiApplication app(argc, argv);
+    useOffscreenPlatform(false);
+    QtArguments qt;
+    QGuiApplication app(qt.argc, qt.argv);
     const auto frames = ui::framesBetween(*playback, from, to, static_cast<int>(steps));
     if (auto text = args.value("--text"))
         writeFrameText(*text, *playback, frames);

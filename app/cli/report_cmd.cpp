@@ -6,6 +6,7 @@
 #include "atomic_file.h"
 #include "commands.h"
 #include "compare.h"
+#include "offscreen.h"
 #include "report_data.h"
 #include "reportwriter.h"
 
@@ -27,14 +28,6 @@ bool isSession(const std::string& path)
     char head[16] = {};
     in.read(head, sizeof head);
     return in.gcount() == sizeof head && std::string(head, 15) == "SQLite format 3";
-}
-
-/// Qt's messages, without the one about XDG_RUNTIME_DIR that every headless run would print.
-void quietHandler(QtMsgType type, const QMessageLogContext& context, const QString& message)
-{
-    if (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
-        return;
-    std::fputs(qPrintable(qFormatLogMessage(type, context, message) + QLatin1Char('\n')), stderr);
 }
 
 /// The folder of --out must exist and be writable: checked before any simulation runs.
@@ -115,12 +108,9 @@ int runReport(const std::vector<std::string>& words, std::ostream& out, std::ost
             e.what());
     }
     // Widgets paint the charts: a QApplication on the offscreen platform, whatever the display.
-    qputenv("QT_QPA_PLATFORM", "offscreen");
-    qInstallMessageHandler(quietHandler);
-    int argc = 1;
-    char name[] = "migsight-cli";
-    char* argv[] = {name, nullptr};
-    QApplication app(argc, argv);
+    useOffscreenPlatform(true);
+    QtArguments qt;
+    QApplication app(qt.argc, qt.argv);
     QString error;
     if (!ui::writeReport(data, QString::fromStdString(*outPath), &error)) {
         err << "error: " << error.toStdString() << "\n";

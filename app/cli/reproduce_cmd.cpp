@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "experiments.h"
 #include "experimentwriter.h"
+#include "offscreen.h"
 
 #include <QApplication>
 
@@ -17,13 +18,6 @@
 namespace cli {
 
 namespace {
-
-void quietMessages(QtMsgType type, const QMessageLogContext& context, const QString& message)
-{
-    if (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR")))
-        return;
-    std::fputs(qPrintable(qFormatLogMessage(type, context, message) + QLatin1Char('\n')), stderr);
-}
 
 void printList(std::ostream& out)
 {
@@ -77,12 +71,9 @@ int runReproduce(const std::vector<std::string>& words, std::ostream& out, std::
     const model::ExperimentOutput output = model::runExperiment(experiment, {}, threads);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     // Widgets paint the figure: a QApplication on the offscreen platform, whatever the display.
-    qputenv("QT_QPA_PLATFORM", "offscreen");
-    qInstallMessageHandler(quietMessages);
-    int argc = 1;
-    char name[] = "migsight-cli";
-    char* argv[] = {name, nullptr};
-    QApplication app(argc, argv);
+    useOffscreenPlatform(true);
+    QtArguments qt;
+    QApplication app(qt.argc, qt.argv);
     const ui::ExperimentFiles files = ui::writeExperimentFiles(experiment.id, output, dir);
     for (const std::string& line : output.summary)
         out << line << "\n";

@@ -85,32 +85,22 @@ std::pair<int, int> twiceDailyPrior(const TrainEnvironment& env, const TrainSett
                                     int days)
 {
     const std::vector<std::pair<double, double>> windows = {{480.0, 1200.0}, {1200.0, 480.0}};
-    std::vector<std::vector<double>> mean;
-    for (int k = 0; k < days; ++k) {
-        const auto jobs = env.dayJobs(trainingDaySeed(st.seed, k));
-        simcore::RunSetup setup;
-        for (const auto& g : env.fleet) {
-            setup.gpus.push_back(g.model);
-            setup.powerW.push_back(g.powerW);
-            setup.layouts.push_back(g.layout);
-        }
-        setup.jobs = &jobs;
-        setup.types = &env.types;
-        setup.mode = env.config.mode;
-        setup.energyWeight = env.config.energyWeight;
-        const auto scores = staticWindowScores(setup, list, windows);
-        if (mean.empty())
-            mean.assign(scores.size(), std::vector<double>(windows.size(), 0.0));
-        for (size_t c = 0; c < scores.size(); ++c)
-            for (size_t w = 0; w < windows.size(); ++w)
-                mean[c][w] += scores[c][w] / static_cast<double>(days);
-    }
-    int best[2] = {0, 0};
-    for (size_t w = 0; w < 2; ++w)
-        for (size_t c = 1; c < mean.size(); ++c)
-            if (mean[c][w] < mean[static_cast<size_t>(best[w])][w])
-                best[w] = static_cast<int>(c);
-    return {best[0], best[1]};
+    const auto mean = meanStaticWindowScores(static_cast<size_t>(days), list, windows,
+                                             [&](size_t k, std::vector<simcore::Job>& jobs) {
+                                                 jobs = env.dayJobs(trainingDaySeed(st.seed, static_cast<int>(k)));
+                                                 simcore::RunSetup setup;
+                                                 for (const auto& g : env.fleet) {
+                                                     setup.gpus.push_back(g.model);
+                                                     setup.powerW.push_back(g.powerW);
+                                                     setup.layouts.push_back(g.layout);
+                                                 }
+                                                 setup.jobs = &jobs;
+                                                 setup.types = &env.types;
+                                                 setup.mode = env.config.mode;
+                                                 setup.energyWeight = env.config.energyWeight;
+                                                 return setup;
+                                             });
+    return {static_cast<int>(lowestScoreIndex(mean, 0)), static_cast<int>(lowestScoreIndex(mean, 1))};
 }
 
 QConfig qConfigFor(const TrainSettings& st)

@@ -85,6 +85,16 @@ public:
         if (p != policy)
             fail("/policy", "this is a '" + p + "' policy file, not '" + policy + "'");
     }
+    /// The header, then the fields every policy's file has: its configuration list and size.
+    template <class Weights>
+    Weights start(const Json& j, const std::string& policy) const
+    {
+        header(j, policy);
+        Weights w;
+        w.list = text(j, "", "config_list");
+        w.configs = integer(j, "", "configs", 1, 64);
+        return w;
+    }
     NetworkWeights network(const Json& j, const std::string& place, int in, int out) const
     {
         NetworkWeights w;
@@ -128,6 +138,27 @@ Json parseTrained(const std::string& text)
     return j.is_discarded() ? Json::object() : j;
 }
 
+/// The fields every policy's file starts with: format, version, policy and configuration list.
+template <class Weights>
+Json headerJson(const char* policy, const Weights& w)
+{
+    Json j;
+    j["format"] = kFormat;
+    j["version"] = kVersion;
+    j["policy"] = policy;
+    j["config_list"] = w.list;
+    j["configs"] = w.configs;
+    return j;
+}
+
+/// The provenance ("trained") as the file has it, or @p w's default when it has none.
+template <class Weights>
+void readTrained(const Json& j, Weights& w)
+{
+    if (auto it = j.find("trained"); it != j.end())
+        w.trainedJson = it->dump();
+}
+
 std::mutex& dirMutex()
 {
     static std::mutex m;
@@ -144,12 +175,7 @@ fs::path& shippedDirOverride()
 
 Json toJson(const SmartMigWeights& w)
 {
-    Json j;
-    j["format"] = kFormat;
-    j["version"] = kVersion;
-    j["policy"] = "smart-mig";
-    j["config_list"] = w.list;
-    j["configs"] = w.configs;
+    Json j = headerJson("smart-mig", w);
     j["observation"] = kSmartMigObservation;
     j["actor"] = networkJson(w.actor);
     j["critic"] = networkJson(w.critic);
@@ -159,12 +185,7 @@ Json toJson(const SmartMigWeights& w)
 
 Json toJson(const DynamicRlWeights& w)
 {
-    Json j;
-    j["format"] = kFormat;
-    j["version"] = kVersion;
-    j["policy"] = "dynamic-rl";
-    j["config_list"] = w.list;
-    j["configs"] = w.configs;
+    Json j = headerJson("dynamic-rl", w);
     j["epoch_min"] = w.epochMin;
     j["time_buckets"] = w.timeBuckets;
     j["queue_edges"] = w.queueEdges;
@@ -178,26 +199,19 @@ Json toJson(const DynamicRlWeights& w)
 SmartMigWeights smartMigFromJson(const Json& j, const std::string& file)
 {
     const Reader r(file);
-    r.header(j, "smart-mig");
-    SmartMigWeights w;
-    w.list = r.text(j, "", "config_list");
-    w.configs = r.integer(j, "", "configs", 1, 64);
+    auto w = r.start<SmartMigWeights>(j, "smart-mig");
     if (r.integer(j, "", "observation", 0, 100000) != kSmartMigObservation)
         r.fail("/observation", "expected " + std::to_string(kSmartMigObservation) + " observation numbers");
     w.actor = r.network(r.field(j, "", "actor"), "/actor", kSmartMigObservation, w.configs * w.configs);
     w.critic = r.network(r.field(j, "", "critic"), "/critic", kSmartMigObservation, 1);
-    if (auto it = j.find("trained"); it != j.end())
-        w.trainedJson = it->dump();
+    readTrained(j, w);
     return w;
 }
 
 DynamicRlWeights dynamicRlFromJson(const Json& j, const std::string& file)
 {
     const Reader r(file);
-    r.header(j, "dynamic-rl");
-    DynamicRlWeights w;
-    w.list = r.text(j, "", "config_list");
-    w.configs = r.integer(j, "", "configs", 1, 64);
+    auto w = r.start<DynamicRlWeights>(j, "dynamic-rl");
     w.epochMin = r.number(j, "", "epoch_min");
     if (w.epochMin <= 0.0)
         r.fail("/epoch_min", "expected a positive number of minutes");
@@ -213,8 +227,7 @@ DynamicRlWeights dynamicRlFromJson(const Json& j, const std::string& file)
             r.fail("/urgent_slack_min", "expected minutes from 0 to 1440");
     }
     w.q = r.numbers(j, "", "q", w.stateCount() * static_cast<size_t>(w.configs));
-    if (auto it = j.find("trained"); it != j.end())
-        w.trainedJson = it->dump();
+    readTrained(j, w);
     return w;
 }
 
@@ -310,24 +323,30 @@ fs::path shippedWeightsPath(const std::string& policyId)
     return fs::path(MIGSIGHT_SOURCE_DIR) / "resources" / "policies" / name;
 }
 
-std::shared_ptr<const SmartMigWeights> shippedSmartMig()
+namespace {
+
+/// The shipped weights of @p policyId, read once (the first call reads them, later ones share them).
+template <class Weights>
+std::shared_ptr<const Weights> shippedOnce(const char* policyId, Weights (*load)(const fs::path&))
 {
     static std::mutex m;
-    static std::shared_ptr<const SmartMigWeights> cached;
+    static std::shared_ptr<const Weights> cached;
     const std::lock_guard lock(m);
     if (!cached)
-        cached = std::make_shared<const SmartMigWeights>(loadSmartMigWeights(shippedWeightsPath("smart-mig")));
+        cached = std::make_shared<const Weights>(load(shippedWeightsPath(policyId)));
     return cached;
+}
+
+} // namespace
+
+std::shared_ptr<const SmartMigWeights> shippedSmartMig()
+{
+    return shippedOnce("smart-mig", &loadSmartMigWeights);
 }
 
 std::shared_ptr<const DynamicRlWeights> shippedDynamicRl()
 {
-    static std::mutex m;
-    static std::shared_ptr<const DynamicRlWeights> cached;
-    const std::lock_guard lock(m);
-    if (!cached)
-        cached = std::make_shared<const DynamicRlWeights>(loadDynamicRlWeights(shippedWeightsPath("dynamic-rl")));
-    return cached;
+    return shippedOnce("dynamic-rl", &loadDynamicRlWeights);
 }
 
 } // namespace policies::rl

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartexport.h"
 
-#include "atomic_file.h"
 #include "chartwidget.h"
+#include "savefile.h"
 
 #include <QApplication>
 #include <QBuffer>
@@ -103,15 +103,7 @@ bool exportChart(const ChartWidget& chart, const QString& path, const ExportSpec
             *error = QObject::tr("cannot write %1").arg(path);
         return false;
     }
-    try {
-        // As every output of migsight-cli (docs/limits.md): the old file stays until the new one is whole.
-        model::writeFileAtomically(path.toStdString(), bytes.toStdString());
-    } catch (const std::exception& e) {
-        if (error)
-            *error = QString::fromStdString(e.what());
-        return false;
-    }
-    return true;
+    return saveFileAtomically(path, bytes, error);
 }
 
 void copyChartToClipboard(const ChartWidget* chart, QSize size)

@@ -2,6 +2,7 @@
 #include "fleetview.h"
 
 #include "palette.h"
+#include "slicegrid.h"
 
 #include <QHelpEvent>
 #include <QPainter>
@@ -186,9 +187,9 @@ void FleetView::paintCard(QPainter& painter, const FleetCard& card, const CardGe
     painter.setPen(mutedTextColour());
     painter.drawText(g.title.adjusted(boardX, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, card.board);
 
-    paintSlots(painter, card, g);
+    paintFreeSlots(painter, g, font(), m_metrics.blockGap);
     for (size_t i = 0; i < card.instances.size() && i < g.blocks.size(); ++i)
-        paintBlock(painter, card.instances[i], g.blocks[i]);
+        paintInstanceBlock(painter, card.instances[i], g.blocks[i], font(), {3.0, false});
 
     painter.setFont(scaledFont(font(), 0.9));
     painter.setPen(mutedTextColour());
@@ -199,42 +200,6 @@ void FleetView::paintCard(QPainter& painter, const FleetCard& card, const CardGe
                                                         .arg(card.usedMemorySlices())
                                                         .arg(card.memorySlices);
     painter.drawText(g.footer, Qt::AlignLeft | Qt::AlignBottom, footer);
-}
-
-void FleetView::paintSlots(QPainter& painter, const FleetCard& /*card*/, const CardGeometry& g) const
-{
-    painter.setFont(scaledFont(font(), 0.8));
-    for (size_t s = 0; s < g.cells.size(); ++s) {
-        const QRectF slot = g.cells[s];
-        painter.setPen(mutedTextColour());
-        painter.drawText(QRectF(slot.left(), g.axis.top(), slot.width(), g.axis.height()),
-                         Qt::AlignHCenter | Qt::AlignVCenter, QString::number(s));
-        painter.setPen(QPen(freeSlotColour(), 1.0, Qt::DashLine));
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRoundedRect(
-            slot.adjusted(m_metrics.blockGap, m_metrics.blockGap, -m_metrics.blockGap, -m_metrics.blockGap), 3.0, 3.0);
-    }
-}
-
-void FleetView::paintBlock(QPainter& painter, const FleetInstance& instance, const QRectF& block) const
-{
-    const QColor fill = computeColour(instance.compute);
-    painter.setPen(QPen(fill.darker(135), 1.0));
-    painter.setBrush(fill);
-    painter.drawRoundedRect(block, 3.5, 3.5);
-
-    // One pip per compute slice along the bottom edge: the "Ng" of the profile at a glance.
-    const double pip = std::clamp((block.width() - 8.0) / std::max(1, instance.compute) - 3.0, 3.0, 7.0);
-    const double pipsWidth = instance.compute * (pip + 3.0) - 3.0;
-    const double pipY = block.bottom() - pip - 5.0;
-    QColor pipColour = textColourOn(fill);
-    pipColour.setAlphaF(0.65);
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(pipColour);
-    for (int c = 0; c < instance.compute; ++c)
-        painter.drawRect(QRectF(block.center().x() - pipsWidth / 2.0 + c * (pip + 3.0), pipY, pip, pip));
-
-    paintInstanceLabel(painter, instance, QRectF(block.left(), block.top(), block.width(), pipY - block.top()), font());
 }
 
 } // namespace ui

@@ -43,8 +43,6 @@ protected:
 private:
     void paintLegend(QPainter& painter, const QRectF& area) const;
     void paintCard(QPainter& painter, const FleetCard& card, const CardGeometry& geometry) const;
-    void paintSlots(QPainter& painter, const FleetCard& card, const CardGeometry& geometry) const;
-    void paintBlock(QPainter& painter, const FleetInstance& instance, const QRectF& block) const;
     struct LegendEntry
     {
         QString text;

@@ -41,16 +41,17 @@ int sliceAt(const CardGeometry& g, double x)
     return -1;
 }
 
-void paintInstanceBlock(QPainter& painter, const FleetInstance& instance, const QRectF& block, const QFont& base)
+void paintInstanceBlock(QPainter& painter, const FleetInstance& instance, const QRectF& block, const QFont& base,
+                        PipStyle pips)
 {
     const QColor fill = computeColour(instance.compute);
     painter.setPen(QPen(fill.darker(135), 1.0));
     painter.setBrush(fill);
     painter.drawRoundedRect(block, 3.5, 3.5);
-    // One pip per compute slice, as in the fleet view: the "Ng" of the profile at a glance.
-    const double pip = std::clamp((block.width() - 8.0) / std::max(1, instance.compute) - 3.0, 2.0, 7.0);
+    // One pip per compute slice along the bottom edge: the "Ng" of the profile at a glance.
+    const double pip = std::clamp((block.width() - 8.0) / std::max(1, instance.compute) - 3.0, pips.minSize, 7.0);
     const double pipsWidth = instance.compute * (pip + 3.0) - 3.0;
-    const double pipY = block.bottom() - pip - std::min(5.0, block.height() / 8.0);
+    const double pipY = block.bottom() - pip - (pips.shrinkMargin ? std::min(5.0, block.height() / 8.0) : 5.0);
     QColor pipColour = textColourOn(fill);
     pipColour.setAlphaF(0.65);
     painter.setPen(Qt::NoPen);

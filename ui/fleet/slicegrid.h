@@ -22,9 +22,19 @@ namespace ui {
 /// Memory slice under @p x in a card's grid, -1 when outside it.
 [[nodiscard]] int sliceAt(const CardGeometry& geometry, double x);
 
+/// Where an instance block's compute pips sit: the fleet view's blocks keep pips of at least 3 px,
+/// 5 px above the bottom edge; the smaller cards (grid, editor, thumbnails) let them shrink to 2 px
+/// and come closer to the edge of a low block.
+struct PipStyle
+{
+    double minSize = 2.0;
+    bool shrinkMargin = true; ///< the margin is min(5, block height / 8) rather than 5
+};
+
 /// Paints an instance as the fleet view does: fill by compute size, one pip per compute slice,
 /// the profile name fitted to the block.
-void paintInstanceBlock(QPainter& painter, const FleetInstance& instance, const QRectF& block, const QFont& base);
+void paintInstanceBlock(QPainter& painter, const FleetInstance& instance, const QRectF& block, const QFont& base,
+                        PipStyle pips = {});
 
 /// Paints the dashed free memory slices and the memory-slice numbers of a card.
 void paintFreeSlots(QPainter& painter, const CardGeometry& geometry, const QFont& base, double inset);

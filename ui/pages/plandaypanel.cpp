@@ -296,19 +296,13 @@ void PlanDayPanel::onFinished()
 {
     auto job = std::move(m_job);
     job->release();
-    m_progress->setRange(0, 1);
-    if (job->result && !job->cancel) {
+    if (showStudyEnd(*job, m_progress, m_status, tr("Planning cancelled; the previous results (if any) are kept."),
+                     tr("Planning failed: %1"))) {
         m_result = std::move(job->result);
         m_planned = job->scenario;
         m_workspace->studies()->setDayPlan({m_result, m_planned});
         m_workspace->setModified(true); // the session keeps the study
-        m_progress->setValue(1);
         showResult();
-    } else {
-        m_progress->setValue(0);
-        m_status->setText(job->cancelled || job->cancel
-                              ? tr("Planning cancelled; the previous results (if any) are kept.")
-                              : tr("Planning failed: %1").arg(job->error));
     }
     setPlanning(false);
     updateStale();

@@ -299,20 +299,13 @@ void PlanStaticPanel::onFinished()
 {
     auto job = std::move(m_job);
     job->release();
-    if (job->result && !job->cancel) {
+    if (showStudyEnd(*job, m_progress, m_status, tr("Search cancelled; the previous results (if any) are kept."),
+                     tr("The search failed: %1"))) {
         m_result = std::move(job->result);
         m_searched = job->scenario;
         m_workspace->studies()->setStaticSearch({m_result, m_searched});
         m_workspace->setModified(true); // the session keeps the study
         showResult();
-        m_progress->setRange(0, 1);
-        m_progress->setValue(1);
-    } else {
-        m_progress->setRange(0, 1);
-        m_progress->setValue(0);
-        m_status->setText(job->cancelled || job->cancel
-                              ? tr("Search cancelled; the previous results (if any) are kept.")
-                              : tr("The search failed: %1").arg(job->error));
     }
     setSearching(false);
     updateStale();

@@ -5,6 +5,7 @@
 #include "planjob.h"
 #include "planjobexport.h"
 #include "simulation.h"
+#include "studycontrols.h"
 #include "sweep_checks.h"
 #include "sweepfields.h"
 #include "sweepview.h"
@@ -350,23 +351,18 @@ void PlanSweepPanel::onFinished()
     auto job = std::move(m_job);
     job->release();
     setSweeping(false);
-    m_progress->setRange(0, 1);
-    if (job->result && !job->cancel) {
+    if (showStudyEnd(*job, m_progress, m_status, tr("Sweep cancelled; the previous results (if any) are kept."),
+                     tr("The sweep failed: %1"))) {
         m_result = std::move(job->result);
         m_swept = job->scenario;
         m_workspace->studies()->setSweep({m_result, m_swept});
         m_workspace->setModified(true); // the session keeps the study
-        m_progress->setValue(1);
         fillShownLoads();
         showResult();
         m_status->setText(tr("%1 cells × %2 seed(s) simulated, %3 engine events.")
                               .arg(m_result->cells.size())
                               .arg(m_result->seeds.size())
                               .arg(QLocale().toString(qulonglong(m_result->events))));
-    } else {
-        m_progress->setValue(0);
-        m_status->setText(job->cancelled || job->cancel ? tr("Sweep cancelled; the previous results (if any) are kept.")
-                                                        : tr("The sweep failed: %1").arg(job->error));
     }
     updateStale();
     emit sweepEnded();

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <QLabel>
+#include <QProgressBar>
 #include <QString>
 
 class QHBoxLayout;
-class QLabel;
-class QProgressBar;
 class QPushButton;
 class QTimer;
 
@@ -39,5 +39,21 @@ struct StudyControls
 private:
     void sayCancelling() const;
 };
+
+/// What a Plan tab shows when its study's @p job (ui/state/planjob.h) has ended: the bar full when
+/// the job produced a result and was not cancelled (true: the tab takes job.result); otherwise the
+/// bar empty, @p status saying it was cancelled (@p cancelledText) or failed (@p failedText, %1 the
+/// error), and false.
+template <typename Job>
+bool showStudyEnd(const Job& job, QProgressBar* progress, QLabel* status, const QString& cancelledText,
+                  const QString& failedText)
+{
+    const bool produced = job.result && !job.cancel;
+    progress->setRange(0, 1);
+    progress->setValue(produced ? 1 : 0);
+    if (!produced)
+        status->setText(job.cancelled || job.cancel ? cancelledText : failedText.arg(job.error));
+    return produced;
+}
 
 } // namespace ui

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "playbackexport.h"
 
-#include "atomic_file.h"
 #include "fleetlayout.h"
 #include "playback.h"
 #include "playbackpainter.h"
+#include "savefile.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -102,13 +102,8 @@ int writePlaybackFrames(const model::Playback& playback, const std::vector<int>&
                 *error = QStringLiteral("cannot encode %1").arg(path);
             return written;
         }
-        try {
-            model::writeFileAtomically(path.toStdString(), png.toStdString());
-        } catch (const std::exception& e) {
-            if (error)
-                *error = QString::fromStdString(e.what());
+        if (!saveFileAtomically(path, png, error))
             return written;
-        }
         ++written;
     }
     return written;

@@ -57,13 +57,12 @@ double paintServiceTables(QPainter& p, const QRectF& body, const model::ReportDa
     for (size_t i : runs)
         results.push_back(data.runs[i].services.get());
     double y = body.top();
-    p.setPen(QColor(0x3c, 0x40, 0x46));
-    y += drawWrapped(p, QRectF(body.left(), y, body.width(), 60.0), style.small,
-                     QObject::tr("Per service, each run's figures under its autoscaler (after the run's name). SLO "
-                                 "attainment = requests within the SLO / requests; effective throughput = output "
-                                 "tokens per second of the requests within the SLO; p95 = end-to-end latency of "
-                                 "served requests; cost = replica-hours x price; energy = the replicas' share of the "
-                                 "GPUs' power (docs/services.md).")) +
+    y += drawNote(p, QRectF(body.left(), y, body.width(), 60.0), style,
+                  QObject::tr("Per service, each run's figures under its autoscaler (after the run's name). SLO "
+                              "attainment = requests within the SLO / requests; effective throughput = output "
+                              "tokens per second of the requests within the SLO; p95 = end-to-end latency of "
+                              "served requests; cost = replica-hours x price; energy = the replicas' share of the "
+                              "GPUs' power (docs/services.md).")) +
          8.0;
     QStringList headers{QObject::tr("Run · autoscaler")};
     headers << serviceHeaders();

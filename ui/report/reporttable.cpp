@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reporttable.h"
 
+#include "palette.h"
 #include "report_data.h"
 #include "reportpages.h"
 #include "seriescolours.h"
@@ -112,38 +113,21 @@ QStringList runCells(const model::ReportData& data, size_t i, const std::optiona
 
 QStringList boundCells(const model::ReportData& data)
 {
+    // Only energy, average tardiness and ET have a bound: every other column of the row is a dash.
+    enum BoundColumn : qsizetype { Label = 0, Energy = 3, AvgTardiness = 5, Et = 7, Columns = 14 };
     const model::Bounds* b = data.commonBounds();
     const QString na = QObject::tr("n/a");
-    const QString dash = QStringLiteral("–");
-    if (!b)
-        return {QObject::tr("Lower bound (differs by seed)"),
-                dash,
-                dash,
-                na,
-                dash,
-                na,
-                dash,
-                na,
-                dash,
-                dash,
-                dash,
-                dash,
-                dash,
-                dash};
-    return {QObject::tr("Lower bound of these jobs"),
-            dash,
-            dash,
-            num(b->energy.energyWmin / kWminPerKwh, 2),
-            dash,
-            b->tardiness.computed ? num(b->tardiness.avgTardinessMin, 3) : na,
-            dash,
-            num(model::etBound(*b, data.scenario->energyWeight), 4),
-            dash,
-            dash,
-            dash,
-            dash,
-            dash,
-            dash};
+    QStringList cells(Columns, QStringLiteral("–"));
+    if (!b) {
+        cells[Label] = QObject::tr("Lower bound (differs by seed)");
+        cells[Energy] = cells[AvgTardiness] = cells[Et] = na;
+        return cells;
+    }
+    cells[Label] = QObject::tr("Lower bound of these jobs");
+    cells[Energy] = num(b->energy.energyWmin / kWminPerKwh, 2);
+    cells[AvgTardiness] = b->tardiness.computed ? num(b->tardiness.avgTardinessMin, 3) : na;
+    cells[Et] = num(model::etBound(*b, data.scenario->energyWeight), 4);
+    return cells;
 }
 
 /// Each column as wide as its widest line (header or cell), the spare width shared evenly. When
@@ -263,6 +247,12 @@ double drawWrapped(QPainter& painter, const QRectF& rect, const QFont& font, con
     return used.height();
 }
 
+double drawNote(QPainter& painter, const QRectF& rect, const ReportStyle& style, const QString& text)
+{
+    painter.setPen(paperNoteTextColour());
+    return drawWrapped(painter, rect, style.small, text);
+}
+
 double drawKeyValues(QPainter& painter, const QRectF& rect, const ReportStyle& style,
                      const std::vector<std::pair<QString, QString>>& rows)
 {
@@ -339,8 +329,7 @@ double paintComparisonTable(QPainter& p, const QRectF& rect, const model::Report
             QStringLiteral(" ") + QObject::tr("E_LB = %1 W·min (makespan at least %2 min). Tardiness bound: %3.")
                                       .arg(QLocale().toString(b->energy.energyWmin, 'f', 0),
                                            num(b->energy.makespanMin, 1), QString::fromStdString(b->tardiness.note));
-    p.setPen(QColor(0x3c, 0x40, 0x46));
-    y += drawWrapped(p, QRectF(rect.left(), y, rect.width(), 200.0), style.small, note);
+    y += drawNote(p, QRectF(rect.left(), y, rect.width(), 200.0), style, note);
     return y - rect.top();
 }
 
@@ -389,12 +378,11 @@ double paintCostTable(QPainter& p, const QRectF& rect, const model::ReportData& 
     }
     double y = rect.top() + paintTable(p, rect, style, headers, rows, swatchRun);
     y += 6.0;
-    p.setPen(QColor(0x3c, 0x40, 0x46));
-    y += drawWrapped(p, QRectF(rect.left(), y, rect.width(), 200.0), style.small,
-                     QObject::tr("Energy cost: each hour's energy at that hour's price; GPU cost: GPUs x hours "
-                                 "simulated x the GPU-hour cost; carbon: each hour's energy at that hour's "
-                                 "intensity; per day: divided by the days simulated, at least one "
-                                 "(docs/planning.md, Cost and carbon)."));
+    y += drawNote(p, QRectF(rect.left(), y, rect.width(), 200.0), style,
+                  QObject::tr("Energy cost: each hour's energy at that hour's price; GPU cost: GPUs x hours "
+                              "simulated x the GPU-hour cost; carbon: each hour's energy at that hour's "
+                              "intensity; per day: divided by the days simulated, at least one "
+                              "(docs/planning.md, Cost and carbon)."));
     return y - rect.top();
 }
 

@@ -22,6 +22,10 @@ struct ReportStyle;
 /// Draws word-wrapped text at the top of @p rect; returns the height it took.
 double drawWrapped(QPainter& painter, const QRectF& rect, const QFont& font, const QString& text);
 
+/// The explanation under a table, at the top of @p rect in the small type and the note colour;
+/// returns the height it took.
+double drawNote(QPainter& painter, const QRectF& rect, const ReportStyle& style, const QString& text);
+
 /// Rows of a bold key and a wrapped value; returns the y below the last row.
 double drawKeyValues(QPainter& painter, const QRectF& rect, const ReportStyle& style,
                      const std::vector<std::pair<QString, QString>>& rows);

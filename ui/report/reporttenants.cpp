@@ -106,13 +106,12 @@ void paintTenantsPage(QPainter& p, const QRectF& body, const model::ReportData& 
     double y = body.top();
     y += paintTable(p, QRectF(body.left(), y, body.width(), body.height()), style, headers, rows, swatches);
     y += 6.0;
-    p.setPen(QColor(0x3c, 0x40, 0x46));
-    y += drawWrapped(p, QRectF(body.left(), y, body.width(), 200.0), style.small,
-                     QObject::tr("Jain's fairness index over the tenants of x = share of the fleet / quota share "
-                                 "(1 = every tenant got the same multiple of its quota); goodput = 1 - (lost + "
-                                 "restart) / busy compute-slice minutes; work lost to failures since the jobs' last "
-                                 "checkpoints; gang wait from a gang's release to its all-together start; taken "
-                                 "back: borrowing jobs preempted for a tenant under its quota (docs/tenants.md)."));
+    y += drawNote(p, QRectF(body.left(), y, body.width(), 200.0), style,
+                  QObject::tr("Jain's fairness index over the tenants of x = share of the fleet / quota share "
+                              "(1 = every tenant got the same multiple of its quota); goodput = 1 - (lost + "
+                              "restart) / busy compute-slice minutes; work lost to failures since the jobs' last "
+                              "checkpoints; gang wait from a gang's release to its all-together start; taken "
+                              "back: borrowing jobs preempted for a tenant under its quota (docs/tenants.md)."));
     // Per tenant: one block of rows per run, the run's colour on its first row.
     QStringList tenantHeader{QObject::tr("Run · tenant")};
     tenantHeader << tenantHeaders();

@@ -7,6 +7,7 @@
 #include "reportpages.h"
 #include "reportservices.h"
 #include "reporttenants.h"
+#include "savefile.h"
 
 #include <QBuffer>
 #include <QDateTime>
@@ -130,14 +131,8 @@ bool writeReport(const model::ReportData& data, const QString& path, QString* er
     }
     if (!painted)
         return fail(QObject::tr("the PDF could not be painted"));
-    try {
-        // A temporary file renamed over the target (docs/limits.md): the old report stays until the
-        // new one is complete.
-        model::writeFileAtomically(path.toStdString(), pdf.toStdString());
-    } catch (const std::exception& e) {
-        return fail(QString::fromStdString(e.what()));
-    }
-    return true;
+    QString why;
+    return saveFileAtomically(path, pdf, &why) || fail(why);
 }
 
 } // namespace ui

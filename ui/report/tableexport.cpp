@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tableexport.h"
 
-#include "atomic_file.h"
+#include "savefile.h"
 
 #include <QAbstractItemModel>
 #include <QStringList>
@@ -42,16 +42,7 @@ bool saveModelCsv(const QString& path, const QAbstractItemModel& model, QString*
     QTextStream out(&text);
     writeModelCsv(out, model);
     out.flush();
-    try {
-        // As every output of migsight-cli: a temporary file renamed over the target, which must be
-        // a regular file (docs/limits.md); a failed export leaves the old file as it was.
-        model::writeFileAtomically(path.toStdString(), text.toUtf8().toStdString());
-    } catch (const std::exception& e) {
-        if (error)
-            *error = QString::fromStdString(e.what());
-        return false;
-    }
-    return true;
+    return saveFileAtomically(path, text.toUtf8(), error);
 }
 
 } // namespace ui

@@ -73,6 +73,11 @@ QColor paperMutedTextColour()
     return QColor(0x5f, 0x66, 0x70);
 }
 
+QColor paperNoteTextColour()
+{
+    return QColor(0x3c, 0x40, 0x46);
+}
+
 QColor gridColour()
 {
     return isDarkTheme() ? QColor(0x3c, 0x40, 0x47) : QColor(0xdd, 0xdf, 0xe3);

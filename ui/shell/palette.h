@@ -26,6 +26,8 @@ namespace ui {
 [[nodiscard]] QColor mutedTextColour(); ///< secondary text (board names, captions)
 /// Secondary text on paper (reports and pictures painted on white, whatever the theme).
 [[nodiscard]] QColor paperMutedTextColour();
+/// The explanation under a report's table: darker than the muted text, since it is read.
+[[nodiscard]] QColor paperNoteTextColour();
 [[nodiscard]] QColor gridColour();        ///< chart grid lines
 [[nodiscard]] QColor problemTextColour(); ///< a refusal or warning that must be read
 /// "color: #rrggbb", a label's style sheet with @p colour (style sheets do not follow the palette).
