@@ -29,6 +29,7 @@ public:
         int busy = 0;                        ///< compute slices given a job (kept or placed)
         int freeCount = 0;
         std::uint32_t running = 0; ///< instances given a job (kept or placed)
+        bool operator==(const Gpu&) const = default;
     };
     struct Choice
     {
@@ -166,6 +167,37 @@ public:
             m_byLevel[static_cast<std::size_t>(level)] |= bit;
             m_levelsUsed |= 1u << level;
         }
+    }
+
+    /// Takes the job of place(@p c) away again: the copy is then what it would be had that placement
+    /// never been made (its state after a set of placements does not depend on their order).
+    void unplace(const Choice& c)
+    {
+        Gpu& s = m_gpus[static_cast<std::size_t>(c.gpu)];
+        const std::uint64_t bit = m_bit[static_cast<std::size_t>(c.gpu)];
+        const auto size = static_cast<std::size_t>(c.size);
+        const int oldLevel = s.busy < kLevels - 1 ? s.busy : kLevels - 1;
+        const bool hadFree = s.sizes != 0; // then it is in the word of its busy level
+        s.free[size] |= std::uint32_t{1} << c.instance;
+        s.running &= ~(std::uint32_t{1} << c.instance);
+        s.busy -= c.size;
+        ++s.freeCount;
+        s.sizes |= 1u << c.size;
+        m_bySize[size] |= bit;
+        m_available |= 1u << c.size;
+        if (!m_mostPacked)
+            return;
+        const int level = s.busy < kLevels - 1 ? s.busy : kLevels - 1;
+        if (hadFree && (m_byLevel[static_cast<std::size_t>(oldLevel)] &= ~bit) == 0)
+            m_levelsUsed &= ~(1u << oldLevel);
+        m_byLevel[static_cast<std::size_t>(level)] |= bit;
+        m_levelsUsed |= 1u << level;
+    }
+    /// Whether @p o holds the same copy (the GPUs and every word); for dev-build checks.
+    [[nodiscard]] bool sameAs(const CompactFleet& o) const
+    {
+        return m_gpus == o.m_gpus && m_bySize == o.m_bySize && m_byLevel == o.m_byLevel &&
+               m_levelsUsed == o.m_levelsUsed && m_available == o.m_available;
     }
 
 private:

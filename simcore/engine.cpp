@@ -164,6 +164,9 @@ void Engine::start()
     if (m_compact) {
         m_compactRem.assign(m_s.jobs.size(), 0.0);
         m_wasRunning.assign(m_s.gpus.size(), 0u);
+        m_stays.assign(m_s.gpus.size(), 0u);
+    }
+    if (m_compact || m_incremental) {
         m_finishFalls.assign(m_s.jobs.size(), 0);
         for (size_t j = 0; j < m_s.jobs.size(); ++j) {
             const std::array<double, 8>& p = m_s.durations[j];

@@ -140,8 +140,9 @@ private:
     void compactReschedule();
     /// Fills the compact copy: every instance free but those of the @p kept jobs of stablePrefix().
     void compactBegin(std::size_t kept);
-    /// Decides the round on the copy; returns the end of the placed jobs in the kept order.
-    std::size_t compactDecide(std::size_t kept);
+    /// Decides the round on the copy: the jobs placed back on their own instance in m_stays, the
+    /// others placed in m_moved.
+    void compactDecide(std::size_t kept);
     /// The slice rule's choice on the copy for job @p j with a memory need ({-1, ...}: none fits).
     [[nodiscard]] CompactFleet::Choice compactFit(int j, double rem) const;
     void endDowntimes();
@@ -340,6 +341,13 @@ private:
     /// Per job: its processing times never grow with the size, so neither does its finish time.
     std::vector<char> m_finishFalls;
     std::vector<std::uint32_t> m_wasRunning; ///< per GPU: running instances before the round
+    /// Per GPU: instances whose job runs on where it is (kept, or placed back on its own instance).
+    std::vector<std::uint32_t> m_stays;
+    std::vector<int> m_moved; ///< jobs the round places elsewhere or starts, in placement order
+    /// The last round's placements in order (kept ones first): the copy holds them after the
+    /// round, so the next round's start with a long kept prefix takes the others away from it.
+    std::vector<CompactFleet::Choice> m_roundChoices;
+    bool m_compactFinalValid = false; ///< the copy is the last round's: its clean start + m_roundChoices
 
     // Per step scratch.
     std::vector<int> m_previouslyRunning; ///< full-reschedule mode: jobs taken back this step

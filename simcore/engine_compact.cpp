@@ -8,34 +8,11 @@
 
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 
 namespace simcore {
-
-namespace {
-/// wantedSizes() for a job whose finish time never grows with the size (Engine::m_finishFalls):
-/// the sizes that meet its deadline are then all those from the first one that does, so the pass
-/// stops there with the same answer.
-unsigned wantedSizesFalling(double rem, double now, double deadline, const std::array<double, 8>& p, unsigned available)
-{
-    unsigned fastest = 0;
-    double best = 0.0;
-    for (unsigned m = available & 0xFEu; m != 0; m &= m - 1) {
-        const int c = std::countr_zero(m);
-        const double finish = now + rem * p[static_cast<size_t>(c)];
-        if (finish <= deadline)
-            return m; // this size and every larger one left in the pass
-        if (fastest == 0 || finish < best) {
-            best = finish;
-            fastest = 1u << c;
-        } else if (finish == best) {
-            fastest |= 1u << c;
-        }
-    }
-    return fastest;
-}
-} // namespace
 
 bool Engine::compactPossible() const
 {
@@ -109,6 +86,7 @@ void Engine::compactBegin(std::size_t kept)
                                 mostPacked ? std::vector<int>{} : m_scheduler.staticGpuOrder(EngineView(m_s)));
         m_compactEpoch = m_s.layoutEpoch;
         m_compactStartSaved = false;
+        m_compactFinalValid = false;
     }
     // Every GPU with a running job is touched (its energy accrues) in index order, as the
     // take-back does. The round starts with every instance free but those still in downtime.
@@ -120,6 +98,31 @@ void Engine::compactBegin(std::size_t kept)
     // is every instance free: the same copy at every such round of a layout epoch, so it is kept
     // (saveStart()) instead of being filled again from the engine's masks.
     m_compactClean = m_s.freeInstances + m_running == instanceCount();
+    // The kept jobs of stablePrefix() hold their instances, as if placed first (the copy's state
+    // after a set of placements does not depend on their order). They lead the last round's
+    // placements (m_roundChoices), which the copy still holds on that round's clean start: when
+    // they are most of them, taking the others away gives that copy with fewer changes.
+    if (m_compactClean && m_compactFinalValid && kept != 0 && 2 * kept >= m_roundChoices.size()) {
+        for (std::size_t k = m_roundChoices.size(); k-- > kept;)
+            m_compactFleet.unplace(m_roundChoices[k]);
+        m_roundChoices.resize(kept);
+        for (std::size_t k = 0; k < kept; ++k) {
+            const JobState& r = m_s.run[static_cast<size_t>(m_lastRound[k].job)];
+            m_stays[static_cast<size_t>(r.gpu)] |= std::uint32_t{1} << r.instance;
+        }
+#ifndef NDEBUG
+        CompactFleet check = m_compactFleet;
+        check.restoreStart();
+        for (std::size_t k = 0; k < kept; ++k) {
+            const JobState& r = m_s.run[static_cast<size_t>(m_lastRound[k].job)];
+            check.place({r.gpu, r.instance, r.compute});
+        }
+        assert(check.sameAs(m_compactFleet) && "the copy with the last round's other placements taken away");
+#endif
+        return;
+    }
+    if (m_incremental)
+        m_roundChoices.resize(kept);
     if (m_compactClean && m_compactStartSaved) {
         m_compactFleet.restoreStart();
     } else {
@@ -145,28 +148,27 @@ void Engine::compactBegin(std::size_t kept)
             m_compactStartSaved = true;
         }
     }
-    // The kept jobs of stablePrefix() hold their instances, as if placed first (the copy's state
-    // after a set of placements does not depend on their order).
     for (std::size_t k = 0; k < kept; ++k) {
         const JobState& r = m_s.run[static_cast<size_t>(m_lastRound[k].job)];
-        m_keptMask[static_cast<size_t>(r.gpu)] |= std::uint32_t{1} << r.instance;
+        m_stays[static_cast<size_t>(r.gpu)] |= std::uint32_t{1} << r.instance;
         m_compactFleet.place({r.gpu, r.instance, r.compute});
     }
 }
 
-std::size_t Engine::compactDecide(std::size_t kept)
+void Engine::compactDecide(std::size_t kept)
 {
     // The scheduler's round: the queued jobs in kept order, each placed while an instance is free
     // (every job without a memory need finds one), where the slice rule puts it. A GPU is touched
     // at its first placement, as ScheduleRound::place() touches it. The round's placements are
     // recorded for stablePrefix() as reconcile() records them, up to the first memory need.
+    // A job placed back on its own instance runs on (m_stays); the others are m_moved.
     bool recording = m_incremental;
     if (m_incremental)
         m_lastRound.resize(kept);
+    m_moved.clear();
     const std::size_t n = m_s.ordered.size();
     const double now = m_s.now;
-    std::size_t k = kept;
-    for (; k < n && m_compactFleet.available() != 0; ++k) {
+    for (std::size_t k = kept; k < n && m_compactFleet.available() != 0; ++k) {
         const int j = m_s.ordered[k].job;
         JobState& r = m_s.run[static_cast<size_t>(j)];
         const double rem = m_s.remainingNow(j);
@@ -179,20 +181,27 @@ std::size_t Engine::compactDecide(std::size_t kept)
                 continue; // fits no free instance: it waits
         } else {
             const unsigned available = m_compactFleet.available();
-            const std::array<double, 8>& p = m_s.durations[static_cast<size_t>(j)];
-            const unsigned wanted = m_finishFalls[static_cast<size_t>(j)] != 0
-                                        ? wantedSizesFalling(rem, now, job.deadline, p, available)
-                                        : wantedSizes(rem, now, job.deadline, p, available);
+            const unsigned wanted = wantedSizes(rem, now, job.deadline, m_s.durations[static_cast<size_t>(j)],
+                                                available, m_finishFalls[static_cast<size_t>(j)] != 0);
             c = m_compactFleet.choose(wanted);
             if (recording)
                 m_lastRound.push_back({j, available, wanted});
         }
         m_compactFleet.place(c);
         m_s.touch(c.gpu);
+        if (m_incremental)
+            m_roundChoices.push_back(c);
+        if (r.running && r.gpu == c.gpu && r.instance == c.instance) {
+            m_stays[static_cast<size_t>(c.gpu)] |= std::uint32_t{1} << c.instance;
+            continue;
+        }
         r.placedGpu = c.gpu;
         r.placedInstance = c.instance;
         m_compactRem[static_cast<size_t>(j)] = rem;
+        m_moved.push_back(j);
     }
+    // The copy now holds the placements of m_roundChoices on the clean start, or not.
+    m_compactFinalValid = m_compactClean && m_incremental;
     if (m_incremental) {
         // The round started as the previous one did only when every instance was free but the kept
         // ones (none in downtime after a layout change).
@@ -201,7 +210,6 @@ std::size_t Engine::compactDecide(std::size_t kept)
         if (!m_lastRoundValid)
             m_lastRound.clear();
     }
-    return k;
 }
 
 void Engine::compactReschedule()
@@ -210,7 +218,7 @@ void Engine::compactReschedule()
     const std::size_t kept = m_incremental ? stablePrefix() : 0;
     m_keptTotal += static_cast<std::int64_t>(kept);
     compactBegin(kept);
-    const std::size_t decided = compactDecide(kept);
+    compactDecide(kept);
     // The GPUs take the round's occupancy; their instances' jobs change below.
     for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g) {
         GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
@@ -227,18 +235,17 @@ void Engine::compactReschedule()
         m_s.index.update(g, gs.busy, gs.freeSizes);
     }
     // Segments that end, in take-back order (GPU, then instance): a job placed back on its own
-    // instance runs on without a break (reconcile()), a kept one was never taken back.
+    // instance runs on without a break (reconcile()), a kept one was never taken back; neither is
+    // visited.
     for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g) {
-        const std::uint32_t keptHere = m_keptMask[static_cast<size_t>(g)];
-        m_keptMask[static_cast<size_t>(g)] = 0;
+        const std::uint32_t stays = m_stays[static_cast<size_t>(g)];
+        m_stays[static_cast<size_t>(g)] = 0;
         GpuState& gs = m_s.gpus[static_cast<size_t>(g)];
-        for (std::uint32_t m = m_wasRunning[static_cast<size_t>(g)] & ~keptHere; m != 0; m &= m - 1) {
+        for (std::uint32_t m = m_wasRunning[static_cast<size_t>(g)] & ~stays; m != 0; m &= m - 1) {
             const int i = std::countr_zero(m);
             InstanceState& inst = gs.instances[static_cast<size_t>(i)];
             const int j = inst.job;
             JobState& r = m_s.run[static_cast<size_t>(j)];
-            if (r.placedGpu == g && r.placedInstance == i)
-                continue;
             inst.job = -1; // a job placed on it is set below
             const bool placed = r.placedGpu >= 0;
             r.remaining = placed ? m_compactRem[static_cast<size_t>(j)] : m_s.remainingNow(j);
@@ -256,16 +263,8 @@ void Engine::compactReschedule()
         }
     }
     // Segments that start, in placement order.
-    for (std::size_t k = kept; k < decided; ++k) {
-        const int j = m_s.ordered[k].job;
-        JobState& r = m_s.run[static_cast<size_t>(j)];
-        if (r.placedGpu < 0)
-            continue;    // left waiting (a memory need that fits nowhere free)
-        if (r.running) { // placed back where it runs
-            r.placedGpu = -1;
-            r.placedInstance = -1;
-            continue;
-        }
+    for (const int j : m_moved) {
+        const JobState& r = m_s.run[static_cast<size_t>(j)];
         m_s.gpus[static_cast<size_t>(r.placedGpu)].instances[static_cast<size_t>(r.placedInstance)].job = j;
         if (r.queued)
             m_s.queueRemove(j);

@@ -102,13 +102,16 @@ std::size_t Engine::stablePrefix() const
     // follows from those sizes and the placements before it, which are then the same too.
     if (!m_lastRoundValid || m_lastRoundEpoch != m_s.layoutEpoch)
         return 0;
-    const EngineView view(m_s);
+    // A job whose finish time never grows with the size stops its wantedSizes() pass at the first
+    // size that meets its deadline, with the same answer (m_finishFalls).
     const std::size_t n = std::min(m_lastRound.size(), m_s.ordered.size());
     std::size_t k = 0;
     for (; k < n; ++k) {
         const RoundPlacement& p = m_lastRound[k];
-        if (m_s.ordered[k].job != p.job || !m_s.run[static_cast<size_t>(p.job)].running ||
-            wantedSizes(view, p.job, p.available) != p.wanted)
+        const auto j = static_cast<size_t>(p.job);
+        if (m_s.ordered[k].job != p.job || !m_s.run[j].running ||
+            wantedSizes(m_s.remainingNow(p.job), m_s.now, m_s.jobs[j].deadline, m_s.durations[j], p.available,
+                        m_finishFalls[j] != 0) != p.wanted)
             break;
     }
     return k;

@@ -74,9 +74,38 @@ protected:
 /// its whole work on k slices, meets its deadline from @p now, or if there is none, those of the earliest
 /// finish (equal finishes tie). One pass over the sizes in ascending order, with the very
 /// comparisons of the rule, so the choice that follows is the rule's to the bit.
+/// @p finishFalls says that p never grows with the size (p[k] <= p[k-1]): the finish time then
+/// never grows with the size either (rem >= 0; rounding keeps the order), so the sizes that meet
+/// the deadline are all those from the first one that does, and those of the earliest finish are
+/// the largest size and the ones below it with the very same finish. The answer is the same, from
+/// fewer finish times (docs/engine.md, "Speed").
 [[nodiscard]] inline unsigned wantedSizes(double rem, double now, double deadline, const std::array<double, 8>& p,
-                                          unsigned available)
+                                          unsigned available, bool finishFalls = false)
 {
+    if (finishFalls) {
+        const unsigned sizes = available & 0xFEu;
+        if (sizes == 0)
+            return 0;
+        const int top = 31 - std::countl_zero(sizes);
+        const double earliest = now + rem * p[static_cast<size_t>(top)];
+        if (!(earliest <= deadline)) {
+            // No size meets it: the earliest finish, on the largest size and any below it that ties.
+            unsigned fastest = 1u << top;
+            for (unsigned m = sizes & ~fastest; m != 0;) {
+                const int c = 31 - std::countl_zero(m);
+                if (now + rem * p[static_cast<size_t>(c)] != earliest)
+                    break;
+                fastest |= 1u << c;
+                m &= ~(1u << c);
+            }
+            return fastest;
+        }
+        for (unsigned m = sizes;; m &= m - 1) {
+            const int c = std::countr_zero(m);
+            if (now + rem * p[static_cast<size_t>(c)] <= deadline)
+                return m; // this size and every larger one
+        }
+    }
     unsigned meets = 0;
     unsigned fastest = 0;
     double best = 0.0;

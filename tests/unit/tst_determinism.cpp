@@ -8,11 +8,14 @@
 #include "engine.h"
 #include "recorder.h"
 #include "registry.h"
+#include "rng.h"
 #include "scenario.h"
 #include "simulation.h"
 
 #include <QtTest>
 
+#include <array>
+#include <bit>
 #include <optional>
 
 namespace {
@@ -240,6 +243,7 @@ private slots:
     void compactRoundIsExact();
     void keptTenantOrderIsExact_data();
     void keptTenantOrderIsExact();
+    void wantedSizesFallingIsExact();
 };
 
 void TestDeterminism::paperFleetTwice()
@@ -387,6 +391,41 @@ void TestDeterminism::keptTenantOrderIsExact()
     QCOMPARE(kept.platform.tenantUsage.size(), heaps.platform.tenantUsage.size());
     for (size_t t = 0; t < kept.platform.tenantUsage.size(); ++t)
         QVERIFY(kept.platform.tenantUsage[t].hourlySliceMin == heaps.platform.tenantUsage[t].hourlySliceMin);
+}
+
+void TestDeterminism::wantedSizesFallingIsExact()
+{
+    // wantedSizes() for processing times that never grow with the size (docs/engine.md, "Speed")
+    // answers from fewer finish times: the same sizes as the whole pass, ties and edges included.
+    simcore::Rng rng(15);
+    int meets = 0;
+    int late = 0;
+    int ties = 0;
+    for (int n = 0; n < 200000; ++n) {
+        std::array<double, 8> p{};
+        p[1] = rng.uniform(0.5, 200.0);
+        for (std::size_t k = 2; k < 8; ++k) {
+            const double u = rng.uniform();
+            // equal neighbours (ties), and steps of every size
+            p[k] = u < 0.3 ? p[k - 1] : p[k - 1] * rng.uniform(0.3, 1.0);
+        }
+        const double rem = rng.uniform() < 0.05 ? 0.0 : rng.uniform(0.0, 1.0);
+        const double now = rng.uniform(0.0, 1440.0);
+        // deadlines on, near and away from the finish times
+        const double deadline =
+            rng.uniform() < 0.3 ? now + rem * p[1 + static_cast<std::size_t>(n % 7)] : now + rng.uniform(-10.0, 100.0);
+        const auto available = static_cast<unsigned>(rng.uniform(0.0, 256.0));
+        const unsigned whole = simcore::wantedSizes(rem, now, deadline, p, available);
+        const unsigned falling = simcore::wantedSizes(rem, now, deadline, p, available, true);
+        QCOMPARE(falling, whole);
+        if (whole != 0 && now + rem * p[static_cast<std::size_t>(std::countr_zero(whole))] <= deadline)
+            ++meets;
+        else if (std::popcount(whole) > 1)
+            ++ties;
+        else
+            ++late;
+    }
+    QVERIFY(meets > 1000 && late > 1000 && ties > 1000);
 }
 
 QTEST_APPLESS_MAIN(TestDeterminism)
