@@ -59,10 +59,17 @@ public:
     }
     ~PyScheduler() override
     {
-        py::gil_scoped_acquire gil; // the last references go with the GIL held
-        m_obj = py::object();
-        m_round = py::object();
-        m_keyRound = py::object();
+        try {
+            py::gil_scoped_acquire gil; // the last references go with the GIL held
+            m_obj = py::object();
+            m_round = py::object();
+            m_keyRound = py::object();
+        } catch (...) {
+            // Without the GIL the references must not be dropped: leak them rather than touch Python.
+            static_cast<void>(m_obj.release());
+            static_cast<void>(m_round.release());
+            static_cast<void>(m_keyRound.release());
+        }
     }
     PyScheduler(const PyScheduler&) = delete;
     PyScheduler& operator=(const PyScheduler&) = delete;
@@ -111,9 +118,15 @@ public:
     }
     ~PyRepartitioner() override
     {
-        py::gil_scoped_acquire gil;
-        m_obj = py::object();
-        m_round = py::object();
+        try {
+            py::gil_scoped_acquire gil;
+            m_obj = py::object();
+            m_round = py::object();
+        } catch (...) {
+            // As in ~PyScheduler(): leak the references rather than drop them without the GIL.
+            static_cast<void>(m_obj.release());
+            static_cast<void>(m_round.release());
+        }
     }
     PyRepartitioner(const PyRepartitioner&) = delete;
     PyRepartitioner& operator=(const PyRepartitioner&) = delete;
