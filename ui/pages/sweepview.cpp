@@ -101,7 +101,7 @@ void SweepChart::addFrontier(const SweepPlotData& d)
 {
     auto* curve = new QCPCurve(plot()->xAxis, plot()->yAxis);
     curve->setName(tr("frontier"));
-    curve->setPen(QPen(QColor(0x3c, 0x40, 0x46), 1.5));
+    curve->setPen(QPen(Qt::black, 1.5)); // ink: stylePlot() gives it the text colour in the dark theme
     QVector<double> xs, ys;
     for (const auto& p : d.frontier) {
         xs << p.tardiness;
