@@ -102,8 +102,9 @@ std::size_t Engine::stablePrefix() const
     // follows from those sizes and the placements before it, which are then the same too.
     if (!m_lastRoundValid || m_lastRoundEpoch != m_s.layoutEpoch)
         return 0;
-    // A job whose finish time never grows with the size stops its wantedSizes() pass at the first
-    // size that meets its deadline, with the same answer (m_finishFalls).
+    // A job whose finish time never grows with the size (m_finishFalls) gets wantedSizes()'s
+    // shorter pass: from the largest free size when none meets its deadline, else up to the first
+    // that does; the same answer.
     const std::size_t n = std::min(m_lastRound.size(), m_s.ordered.size());
     std::size_t k = 0;
     for (; k < n; ++k) {
