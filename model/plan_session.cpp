@@ -11,12 +11,12 @@
 namespace model {
 
 namespace fs = std::filesystem;
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
 namespace {
 
 template <typename Result>
-StoredStudy<Result> readOne(const Json& studies, const char* key, const std::string& file,
+StoredStudy<Result> readOne(const OrderedJson& studies, const char* key, const std::string& file,
                             Result (*read)(const std::string&, const std::string&), std::vector<std::string>& warnings)
 {
     const auto it = studies.find(key);
@@ -49,41 +49,42 @@ std::string studiesText(const SessionStore& store)
     const std::string workspace = store.metaValue(kWorkspaceMetaKey);
     if (workspace.empty())
         return store.metaValue(kStudiesMetaKey);
-    const auto j = Json::parse(workspace, nullptr, false);
+    const auto j = OrderedJson::parse(workspace, nullptr, false);
     if (!j.is_object() || !j.contains("studies"))
         return {};
     return j["studies"].dump();
 }
 
-Json entry(const Scenario& scenario, const std::string& study)
+OrderedJson entry(const Scenario& scenario, const std::string& study)
 {
-    return Json{{"scenario", writeScenarioJson(scenario)}, {"result", study}};
+    return OrderedJson{{"scenario", writeScenarioJson(scenario)}, {"result", study}};
 }
 
 /// The workspace record (the studio's JSON object) with the study set; other keys stay as they are.
-std::string withStudy(const std::string& workspace, const std::string& key, const Json& study, const fs::path& file)
+std::string withStudy(const std::string& workspace, const std::string& key, const OrderedJson& study,
+                      const fs::path& file)
 {
-    Json j = Json::parse(workspace, nullptr, false);
+    OrderedJson j = OrderedJson::parse(workspace, nullptr, false);
     if (!j.is_object() || j.value("format", std::string()) != "migsight-workspace")
         throw SessionError(file.string() + ": its studio workspace record does not read; nothing was saved");
     if (!j["version"].is_number_integer() || j["version"].get<int>() > 1)
         throw SessionError(file.string() + ": its studio workspace was written by a newer MIGsight; nothing was saved");
     if (!j["studies"].is_object())
-        j["studies"] = Json::object();
+        j["studies"] = OrderedJson::object();
     j["studies"][key] = study;
     return j.dump(4);
 }
 
-std::string withStudyObject(const std::string& studies, const std::string& key, const Json& study)
+std::string withStudyObject(const std::string& studies, const std::string& key, const OrderedJson& study)
 {
-    Json j = studies.empty() ? Json::object() : Json::parse(studies, nullptr, false);
+    OrderedJson j = studies.empty() ? OrderedJson::object() : OrderedJson::parse(studies, nullptr, false);
     if (!j.is_object())
-        j = Json::object(); // a damaged value: the new study replaces it
+        j = OrderedJson::object(); // a damaged value: the new study replaces it
     j[key] = study;
     return j.dump();
 }
 
-void putStudy(SessionStore& store, const std::string& key, const Json& study)
+void putStudy(SessionStore& store, const std::string& key, const OrderedJson& study)
 {
     store.updateMeta({kWorkspaceMetaKey, kStudiesMetaKey}, [&](std::vector<std::string>& values) {
         if (!values[0].empty())
@@ -100,7 +101,7 @@ SessionStudies parseStudies(const std::string& studiesObject, const std::string&
     SessionStudies s;
     if (studiesObject.empty())
         return s;
-    const auto j = Json::parse(studiesObject, nullptr, false);
+    const auto j = OrderedJson::parse(studiesObject, nullptr, false);
     if (!j.is_object()) {
         s.warnings.push_back(file + ": its planning studies do not read (not a JSON object)");
         return s;
@@ -138,12 +139,12 @@ void checkStudyTarget(const fs::path& session)
     const SessionStore store(session, SessionStore::Mode::ReadWrite, kSessionWriterBusyTimeout);
     const std::string workspace = store.metaValue(kWorkspaceMetaKey);
     if (!workspace.empty())
-        (void)withStudy(workspace, kStaticLayoutStudy, Json::object(), session);
+        (void)withStudy(workspace, kStaticLayoutStudy, OrderedJson::object(), session);
 }
 
 void storeStudy(const fs::path& session, const std::string& key, const Scenario& scenario, const std::string& study)
 {
-    const Json value = entry(scenario, study);
+    const OrderedJson value = entry(scenario, study);
     std::error_code ec;
     if (fs::exists(session, ec)) {
         SessionStore store(session, SessionStore::Mode::ReadWrite, kSessionWriterBusyTimeout);

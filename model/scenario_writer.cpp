@@ -10,37 +10,37 @@ namespace model {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
+using OrderedJson = nlohmann::ordered_json;
 
-Json policyJson(const PolicyChoice& choice)
+OrderedJson policyJson(const PolicyChoice& choice)
 {
-    Json params = Json::object();
+    OrderedJson params = OrderedJson::object();
     for (const auto& [key, value] : choice.params) {
         if (const auto* number = std::get_if<double>(&value))
             params[key] = *number;
         else
             params[key] = std::get<std::string>(value);
     }
-    return Json{{"id", choice.id}, {"params", params}};
+    return OrderedJson{{"id", choice.id}, {"params", params}};
 }
 
-Json groupJson(const FleetGroup& group)
+OrderedJson groupJson(const FleetGroup& group)
 {
-    Json layouts = Json::array();
+    OrderedJson layouts = OrderedJson::array();
     for (const simcore::Layout& layout : group.layouts) {
-        Json instances = Json::array();
+        OrderedJson instances = OrderedJson::array();
         for (const simcore::Placement& p : layout)
             instances.push_back(simcore::placementText(*group.model, p));
         layouts.push_back(instances);
     }
-    Json g{{"gpu", group.model->name}, {"count", group.count}};
+    OrderedJson g{{"gpu", group.model->name}, {"count", group.count}};
     if (!group.configList.empty())
         g["config_list"] = group.configList;
     g["layouts"] = layouts;
     return g;
 }
 
-Json powerOverrides(const std::vector<FleetGroup>& fleet, Json power = Json::object())
+OrderedJson powerOverrides(const std::vector<FleetGroup>& fleet, OrderedJson power = OrderedJson::object())
 {
     for (const FleetGroup& group : fleet) {
         const simcore::GpuModel* base = Catalog::builtin().find(group.model->name);
@@ -50,56 +50,56 @@ Json powerOverrides(const std::vector<FleetGroup>& fleet, Json power = Json::obj
     return power;
 }
 
-Json workloadJson(const WorkloadSpec& w)
+OrderedJson workloadJson(const WorkloadSpec& w)
 {
     switch (w.kind) {
     case WorkloadSpec::Kind::Diurnal:
-        return Json{{"kind", "diurnal"},
-                    {"multiplier", w.diurnal.multiplier},
-                    {"seed", w.diurnal.seed},
-                    {"hours", w.diurnal.hours},
-                    {"hourly_rates", w.diurnal.hourlyRates}};
+        return OrderedJson{{"kind", "diurnal"},
+                           {"multiplier", w.diurnal.multiplier},
+                           {"seed", w.diurnal.seed},
+                           {"hours", w.diurnal.hours},
+                           {"hourly_rates", w.diurnal.hourlyRates}};
     case WorkloadSpec::Kind::Poisson:
-        return Json{{"kind", "poisson"},
-                    {"rate_per_min", w.poisson.ratePerMin},
-                    {"duration_min", w.poisson.durationMin},
-                    {"seed", w.poisson.seed}};
+        return OrderedJson{{"kind", "poisson"},
+                           {"rate_per_min", w.poisson.ratePerMin},
+                           {"duration_min", w.poisson.durationMin},
+                           {"seed", w.poisson.seed}};
     case WorkloadSpec::Kind::Csv:
         break;
     }
     // The engine seed (seeded policies, docs/scenario.md) is kept with a CSV workload too: without it a
     // reopened session re-ran with seed 1 and gave other results.
-    return Json{{"kind", "csv"}, {"path", w.csvPath.string()}, {"seed", w.diurnal.seed}};
+    return OrderedJson{{"kind", "csv"}, {"path", w.csvPath.string()}, {"seed", w.diurnal.seed}};
 }
 
-Json jobTypesJson(const std::vector<simcore::JobType>& types)
+OrderedJson jobTypesJson(const std::vector<simcore::JobType>& types)
 {
-    Json out = Json::array();
+    OrderedJson out = OrderedJson::array();
     for (const simcore::JobType& t : types) {
-        const Json speedup{{"2", t.speedup[2]}, {"3", t.speedup[3]}, {"4", t.speedup[4]}, {"7", t.speedup[7]}};
-        out.push_back(Json{{"id", t.id}, {"label", t.label}, {"training", t.training}, {"speedup", speedup}});
+        const OrderedJson speedup{{"2", t.speedup[2]}, {"3", t.speedup[3]}, {"4", t.speedup[4]}, {"7", t.speedup[7]}};
+        out.push_back(OrderedJson{{"id", t.id}, {"label", t.label}, {"training", t.training}, {"speedup", speedup}});
     }
     return out;
 }
 
-Json curveJson(const std::vector<double>& curve)
+OrderedJson curveJson(const std::vector<double>& curve)
 {
-    return curve.size() == 1 ? Json(curve.front()) : Json(curve);
+    return curve.size() == 1 ? OrderedJson(curve.front()) : OrderedJson(curve);
 }
 
-Json costJson(const CostSettings& c)
+OrderedJson costJson(const CostSettings& c)
 {
-    return Json{{"currency", c.currency},
-                {"price_per_kwh", curveJson(c.pricePerKwh)},
-                {"carbon_g_per_kwh", curveJson(c.carbonGPerKwh)},
-                {"gpu_hour_cost", c.gpuHourCost}};
+    return OrderedJson{{"currency", c.currency},
+                       {"price_per_kwh", curveJson(c.pricePerKwh)},
+                       {"carbon_g_per_kwh", curveJson(c.carbonGPerKwh)},
+                       {"gpu_hour_cost", c.gpuHourCost}};
 }
 
-Json variantJson(const Variant& v)
+OrderedJson variantJson(const Variant& v)
 {
-    Json out{{"name", v.name}};
+    OrderedJson out{{"name", v.name}};
     if (v.fleet) {
-        Json fleet = Json::array();
+        OrderedJson fleet = OrderedJson::array();
         for (const FleetGroup& group : *v.fleet)
             fleet.push_back(groupJson(group));
         out["fleet"] = fleet;
@@ -121,14 +121,14 @@ std::string writeVariantsJson(const std::vector<Variant>& variants, int indent)
 {
     if (variants.empty())
         return {};
-    Json list = Json::array();
-    Json power = Json::object();
+    OrderedJson list = OrderedJson::array();
+    OrderedJson power = OrderedJson::object();
     for (const Variant& v : variants) {
         list.push_back(variantJson(v));
         if (v.fleet)
             power = powerOverrides(*v.fleet, std::move(power));
     }
-    Json root{{"format", "migsight-variants"}, {"version", kVariantsVersion}, {"variants", list}};
+    OrderedJson root{{"format", "migsight-variants"}, {"version", kVariantsVersion}, {"variants", list}};
     if (!power.empty())
         root["power_w"] = power;
     return root.dump(indent);
@@ -136,26 +136,26 @@ std::string writeVariantsJson(const std::vector<Variant>& variants, int indent)
 
 std::string writeScenarioJson(const Scenario& s, int indent)
 {
-    Json root{{"format", "migsight-scenario"}, {"version", kScenarioVersion}, {"name", s.name}};
+    OrderedJson root{{"format", "migsight-scenario"}, {"version", kScenarioVersion}, {"name", s.name}};
     if (!s.description.empty())
         root["description"] = s.description;
-    Json fleet = Json::array();
+    OrderedJson fleet = OrderedJson::array();
     for (const FleetGroup& group : s.fleet)
         fleet.push_back(groupJson(group));
     root["fleet"] = fleet;
     root["workload"] = workloadJson(s.workload);
     root["job_types"] = jobTypesJson(s.jobTypes);
-    Json mix = Json::object();
+    OrderedJson mix = OrderedJson::object();
     for (size_t i = 0; i < s.jobTypes.size() && i < s.workload.mix.size(); ++i)
         mix[s.jobTypes[i].id] = s.workload.mix[i];
     root["job_mix"] = mix;
     const simcore::SizeModel& z = s.workload.sizes;
-    root["sizes"] = Json{{"inference_mean_min", z.inferenceMeanMin},
-                         {"training_median_min", z.trainingMedianMin},
-                         {"training_sigma", z.trainingSigma},
-                         {"slack_min", z.slackMin},
-                         {"slack_max", z.slackMax}};
-    if (Json power = powerOverrides(s.fleet); !power.empty())
+    root["sizes"] = OrderedJson{{"inference_mean_min", z.inferenceMeanMin},
+                                {"training_median_min", z.trainingMedianMin},
+                                {"training_sigma", z.trainingSigma},
+                                {"slack_min", z.slackMin},
+                                {"slack_max", z.slackMax}};
+    if (OrderedJson power = powerOverrides(s.fleet); !power.empty())
         root["power_w"] = power;
     root["energy_weight"] = s.energyWeight;
     root["reconfiguration_s"] = s.reconfigurationS;
@@ -165,7 +165,7 @@ std::string writeScenarioJson(const Scenario& s, int indent)
     if (s.cost)
         root["cost"] = costJson(*s.cost);
     if (s.services)
-        root["services"] = Json::parse(servicesJsonText(*s.services));
+        root["services"] = OrderedJson::parse(servicesJsonText(*s.services));
     writePlatformKeys(root, s.platform, s.workload.tenantShares, s.jobTypes, s.workload.gangs);
     return root.dump(indent) + "\n";
 }

@@ -51,12 +51,6 @@ struct Db
     ~Db() { sqlite3_close(db); }
 };
 
-int storedVersion(sqlite3* db)
-{
-    Statement version(db, "SELECT value FROM meta WHERE key = 'schema_version'");
-    return version.step(db) ? std::stoi(version.text(0)) : 0;
-}
-
 std::string metaValue(sqlite3* db, const char* key)
 {
     Statement st(db, "SELECT value FROM meta WHERE key = ?1");

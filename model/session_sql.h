@@ -85,6 +85,13 @@ private:
     sqlite3_stmt* m_stmt = nullptr;
 };
 
+/// The schema version written in @p db's meta table (0 when there is none).
+inline int storedVersion(sqlite3* db)
+{
+    Statement version(db, "SELECT value FROM meta WHERE key = 'schema_version'");
+    return version.step(db) ? std::stoi(version.text(0)) : 0;
+}
+
 /// The per-job results blob: this many doubles per job, in release order.
 inline constexpr size_t kJobFields = 12;
 /// The "steps" blob (fleet series after every step): the time, then one value per kStepSeries.

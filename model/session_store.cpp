@@ -73,12 +73,6 @@ bool hasTables(sqlite3* db)
     return tables.step(db) && sqlite3_column_int(tables.get(), 0) > 0;
 }
 
-int storedVersion(sqlite3* db)
-{
-    Statement version(db, "SELECT value FROM meta WHERE key = 'schema_version'");
-    return version.step(db) ? std::stoi(version.text(0)) : 0;
-}
-
 /// Writable for the user, and not marked read-only (no write bit at all), which root would
 /// otherwise ignore.
 bool writable(const fs::path& path)

@@ -11,7 +11,7 @@ namespace policies {
 
 namespace {
 
-std::string why(const simcore::EngineView& view, int j, const SliceChoice& c)
+std::string bestFitWhy(const simcore::EngineView& view, int j, const SliceChoice& c)
 {
     const auto& inst = view.gpu(c.gpu).instances[static_cast<size_t>(c.instance)];
     const bool late = view.now() + view.timeToFinish(j, inst.compute) > view.job(j).deadline;
@@ -46,7 +46,8 @@ void BestFitMemory::schedule(simcore::ScheduleRound& round)
                 bestKey = key;
             }
         });
-        (void)explain::placeOrWait(round, explaining, j, best.gpu, best.instance, [&] { return why(round, j, best); });
+        (void)explain::placeOrWait(round, explaining, j, best.gpu, best.instance,
+                                   [&] { return bestFitWhy(round, j, best); });
     }
 }
 

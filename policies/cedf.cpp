@@ -63,7 +63,7 @@ std::string classText(int c)
     }
 }
 
-std::string why(const simcore::EngineView& view, int j, const SliceChoice& c)
+std::string cedfWhy(const simcore::EngineView& view, int j, const SliceChoice& c)
 {
     const auto& instances = view.gpu(c.gpu).instances;
     int sum = 0;
@@ -143,7 +143,7 @@ void Cedf::schedule(simcore::ScheduleRound& round)
             if (choice.valid() && round.place(j, choice.gpu, choice.instance) && words)
                 setRankBits(round, choice.gpu);
         } else if (choice.valid()) {
-            if (round.place(j, choice.gpu, choice.instance, why(round, j, choice)) && words)
+            if (round.place(j, choice.gpu, choice.instance, cedfWhy(round, j, choice)) && words)
                 setRankBits(round, choice.gpu);
         } else {
             round.explain(j, explain::waits(round, j));

@@ -33,7 +33,7 @@ Score score(const simcore::EngineView& view, int j, int g, int i)
 }
 
 /// The winner's score parts and the runner-up, recomputed only when explaining.
-std::string why(const simcore::EngineView& view, int j, const SliceChoice& best)
+std::string marginalWhy(const simcore::EngineView& view, int j, const SliceChoice& best)
 {
     const Score s = score(view, j, best.gpu, best.instance);
     SliceChoice second;
@@ -77,7 +77,8 @@ void EdfMarginalEt::schedule(simcore::ScheduleRound& round)
                 bestScore = value;
             }
         });
-        (void)explain::placeOrWait(round, explaining, j, best.gpu, best.instance, [&] { return why(round, j, best); });
+        (void)explain::placeOrWait(round, explaining, j, best.gpu, best.instance,
+                                   [&] { return marginalWhy(round, j, best); });
     }
 }
 

@@ -8,7 +8,7 @@ namespace policies {
 
 namespace {
 
-std::string why(const simcore::EngineView& view, int j, const SliceChoice& c)
+std::string edfMostPackedWhy(const simcore::EngineView& view, int j, const SliceChoice& c)
 {
     const std::string rule = "queue by deadline (" + explain::minutes(view.job(j).deadline) + "); GPU " +
                              std::to_string(c.gpu) + " is the most packed GPU with such a slice (" +
@@ -37,7 +37,7 @@ void EdfMostPacked::scheduleExplained(simcore::ScheduleRound& round)
     for (int j = 0; round.freeInstances() > 0 && (j = round.next()) >= 0;) {
         const SliceChoice choice = mostPackedSlice(round, j);
         if (choice.valid())
-            round.place(j, choice.gpu, choice.instance, why(round, j, choice));
+            round.place(j, choice.gpu, choice.instance, edfMostPackedWhy(round, j, choice));
         else
             round.explain(j, explain::waits(round, j));
     }

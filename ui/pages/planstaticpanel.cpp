@@ -40,7 +40,10 @@ struct StaticSearchJob : PlanJob<model::StaticSearchResult>
 
 namespace {
 
+/// The table's columns (a named scope: the day-plan panel has its own, with some of the same names).
+namespace col {
 enum Column { Rank, Configurations, Layout, Et, VsCurrent, Energy, AvgTardiness, P95Tardiness, EtBound, Columns };
+} // namespace col
 
 QString layoutsText(const model::Scenario& scenario, const model::LayoutScore& score)
 {
@@ -76,7 +79,7 @@ PlanStaticPanel::PlanStaticPanel(Workspace* workspace, QUndoStack* undo, QWidget
     bold.setBold(true);
     m_verdict->setFont(bold);
     layout->addWidget(m_verdict);
-    m_table = new QTableWidget(0, Columns);
+    m_table = new QTableWidget(0, col::Columns);
     m_table->setObjectName(QStringLiteral("planTable"));
     m_table->setHorizontalHeaderLabels({tr("Rank"), tr("Configurations"), tr("Layouts"), tr("ET"), tr("vs current"),
                                         tr("Energy (kWh)"), tr("Avg tardiness (min)"), tr("p95 tardiness (min)"),
@@ -86,10 +89,10 @@ PlanStaticPanel::PlanStaticPanel(Workspace* workspace, QUndoStack* undo, QWidget
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(Layout, QHeaderView::Stretch);
-    m_table->horizontalHeaderItem(VsCurrent)->setToolTip(
-        tr("ET difference to the current layout, paired by seed, with its 95% interval"));
-    m_table->horizontalHeaderItem(EtBound)->setToolTip(tr("A lower bound of the layout's ET (docs/planning.md)"));
+    m_table->horizontalHeader()->setSectionResizeMode(col::Layout, QHeaderView::Stretch);
+    m_table->horizontalHeaderItem(col::VsCurrent)
+        ->setToolTip(tr("ET difference to the current layout, paired by seed, with its 95% interval"));
+    m_table->horizontalHeaderItem(col::EtBound)->setToolTip(tr("A lower bound of the layout's ET (docs/planning.md)"));
     layout->addWidget(m_table, 1);
     auto* buttons = new QHBoxLayout;
     m_apply = new QPushButton(tr("Apply selected layout"));
@@ -322,17 +325,17 @@ void PlanStaticPanel::fillRow(int row, const model::LayoutScore& score, const QS
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
         m_table->setItem(row, column, item);
     };
-    set(Rank, rank, false);
-    set(Configurations, QString::fromStdString(model::configurationsText(score)), false);
-    set(Layout, layoutsText(*m_searched, score), false);
-    m_table->item(row, Layout)->setToolTip(m_table->item(row, Layout)->text());
-    set(Et, locale.toString(score.et, 'f', 5));
-    set(VsCurrent,
+    set(col::Rank, rank, false);
+    set(col::Configurations, QString::fromStdString(model::configurationsText(score)), false);
+    set(col::Layout, layoutsText(*m_searched, score), false);
+    m_table->item(row, col::Layout)->setToolTip(m_table->item(row, col::Layout)->text());
+    set(col::Et, locale.toString(score.et, 'f', 5));
+    set(col::VsCurrent,
         QString::fromStdString(model::percentText(model::etDifferencePercent(score, m_result->current), seeds)));
-    set(Energy, locale.toString(score.energyWmin / simcore::kWminPerKwh, 'f', 2));
-    set(AvgTardiness, locale.toString(score.avgTardinessMin, 'f', 3));
-    set(P95Tardiness, locale.toString(score.p95TardinessMin, 'f', 2));
-    set(EtBound, score.boundEt > 0.0 ? locale.toString(score.boundEt, 'f', 5) : tr("–"));
+    set(col::Energy, locale.toString(score.energyWmin / simcore::kWminPerKwh, 'f', 2));
+    set(col::AvgTardiness, locale.toString(score.avgTardinessMin, 'f', 3));
+    set(col::P95Tardiness, locale.toString(score.p95TardinessMin, 'f', 2));
+    set(col::EtBound, score.boundEt > 0.0 ? locale.toString(score.boundEt, 'f', 5) : tr("–"));
 }
 
 void PlanStaticPanel::showResult()
@@ -346,7 +349,7 @@ void PlanStaticPanel::showResult()
     fillRow(currentRow, r.current, r.currentInSpace ? tr("current") : tr("current (not a candidate)"));
     QFont italic = m_table->font();
     italic.setItalic(true);
-    for (int c = 0; c < Columns; ++c)
+    for (int c = 0; c < col::Columns; ++c)
         m_table->item(currentRow, c)->setFont(italic);
     const size_t seeds = r.current.etBySeed.size();
     QString verdict = tr("Verdict: %1").arg(QString::fromStdString(model::staticVerdict(r, seeds)));

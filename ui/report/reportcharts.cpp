@@ -33,7 +33,7 @@ QFont chartFont()
     return f;
 }
 
-QString runText(const model::ReportData& data, size_t i)
+QString chartRunText(const model::ReportData& data, size_t i)
 {
     return QStringLiteral("%1 %2").arg(QChar(u'A' + static_cast<char16_t>(i)),
                                        QString::fromStdString(data.runs[i].label()));
@@ -66,7 +66,7 @@ std::vector<SeriesLine> linesOf(const model::ReportData& data, Measure measure)
         const auto& r = data.runs[i].result;
         if (!r)
             continue;
-        const QString name = runText(data, i);
+        const QString name = chartRunText(data, i);
         const QColor colour = runColour(static_cast<int>(i));
         const auto& s = r->series;
         switch (measure) {
@@ -277,7 +277,7 @@ std::vector<ReportPage> chartPages(const model::ReportData& data, const ReportSt
             continue;
         const auto parts = occupancyParts(buildGantt(*data.runs[i].result, *data.scenario));
         for (const auto& part : parts) {
-            QString title = QObject::tr("Occupancy: %1").arg(runText(data, i));
+            QString title = QObject::tr("Occupancy: %1").arg(chartRunText(data, i));
             if (parts.size() > 1)
                 title += QStringLiteral(" (%1)").arg(gpuRange(*part));
             pages.push_back({title, [part](QPainter& p, const QRectF& body) { paintGantt(p, body, part); }});

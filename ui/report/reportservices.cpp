@@ -25,12 +25,7 @@ namespace {
 
 constexpr size_t kServiceBlocksPerPage = 2; // a service's charts over half a landscape page read well
 
-QString num(double v, int digits)
-{
-    return QLocale::c().toString(v, 'f', digits);
-}
-
-QString runText(const model::ReportData& data, size_t i)
+QString serviceRunText(const model::ReportData& data, size_t i)
 {
     const model::ReportRun& r = data.runs[i];
     const QString run =
@@ -71,7 +66,7 @@ double paintServiceTables(QPainter& p, const QRectF& body, const model::ReportDa
         std::vector<int> swatches;
         for (size_t k = 0; k < runs.size(); ++k) {
             if (const model::ServiceSummary* s = serviceSummary(*results[k], name)) {
-                QStringList row{runText(data, runs[k])};
+                QStringList row{serviceRunText(data, runs[k])};
                 row << serviceCells(*s);
                 rows.push_back(row);
                 swatches.push_back(static_cast<int>(runs[k]));
@@ -144,8 +139,8 @@ void paintServiceBlock(QPainter& p, const QRectF& rect, const model::ReportData&
                                 QVector<double>(c.hours.begin(), c.hours.end()),
                                 QVector<double>(c.values.begin(), c.values.end())});
         }
-        attainment.push_back(
-            serviceLine(run, service, ServiceMeasure::Attainment, runText(data, i), runColour(static_cast<int>(i))));
+        attainment.push_back(serviceLine(run, service, ServiceMeasure::Attainment, serviceRunText(data, i),
+                                         runColour(static_cast<int>(i))));
     }
     const double top = rect.top() + head;
     const double w = (rect.width() - 16.0) / 2.0;
@@ -169,11 +164,11 @@ QStringList serviceCells(const model::ServiceSummary& s)
 {
     return {QLocale::c().toString(s.served),
             QLocale::c().toString(s.failed),
-            num(100.0 * s.attainment, 2) + QStringLiteral(" %"),
-            num(s.effectiveTokensPerS, 1),
-            num(s.p95Ms / 1000.0, 2),
-            num(s.cost, 2),
-            num(s.energyKWh, 2)};
+            fixedNumber(100.0 * s.attainment, 2) + QStringLiteral(" %"),
+            fixedNumber(s.effectiveTokensPerS, 1),
+            fixedNumber(s.p95Ms / 1000.0, 2),
+            fixedNumber(s.cost, 2),
+            fixedNumber(s.energyKWh, 2)};
 }
 
 std::vector<std::string> serviceNames(const std::vector<const model::ServiceRunResult*>& runs)

@@ -18,6 +18,11 @@
 
 namespace ui {
 
+QString fixedNumber(double v, int digits)
+{
+    return QLocale::c().toString(v, 'f', digits);
+}
+
 namespace {
 
 using simcore::kWminPerKwh;
@@ -62,15 +67,10 @@ std::vector<Column> columns(const model::Objective& objective)
             {QObject::tr("Utili-\nsation"), 0.0, right}};
 }
 
-QString num(double v, int digits)
-{
-    return QLocale::c().toString(v, 'f', digits);
-}
-
 QString percentGap(double value, double bound)
 {
     const double g = model::gapPercent(value, bound);
-    return (g >= 0.0 ? QStringLiteral("+") : QString()) + num(g, 1) + QStringLiteral(" %");
+    return (g >= 0.0 ? QStringLiteral("+") : QString()) + fixedNumber(g, 1) + QStringLiteral(" %");
 }
 
 /// Rank and difference to the baseline of the run labelled @p label (docs/planning.md, "Verdicts").
@@ -98,17 +98,17 @@ QStringList runCells(const model::ReportData& data, size_t i, const std::optiona
     return {QStringLiteral("%1  %2").arg(QChar(u'A' + static_cast<char16_t>(i))).arg(QString::fromStdString(r.label())),
             v[0],
             v[1],
-            num(m.energyWmin / kWminPerKwh, 2),
+            fixedNumber(m.energyWmin / kWminPerKwh, 2),
             b ? percentGap(m.energyWmin, b->energy.energyWmin) : na,
-            num(m.avgTardinessMin, 3),
-            b && b->tardiness.computed ? num(m.avgTardinessMin - b->tardiness.avgTardinessMin, 3) : na,
-            num(m.et, 4),
+            fixedNumber(m.avgTardinessMin, 3),
+            b && b->tardiness.computed ? fixedNumber(m.avgTardinessMin - b->tardiness.avgTardinessMin, 3) : na,
+            fixedNumber(m.et, 4),
             b && b->tardiness.etGapMeaningful ? percentGap(m.et, model::etBound(*b, a)) : na,
-            num(m.maxTardinessMin, 1),
-            num(100.0 * m.tardyFraction, 1) + QStringLiteral(" %"),
-            num(m.changesPerGpuDay, 2),
-            std::isnan(m.downtimePerGpuDayMin) ? na : num(m.downtimePerGpuDayMin, 3),
-            num(100.0 * m.utilisation, 1) + QStringLiteral(" %")};
+            fixedNumber(m.maxTardinessMin, 1),
+            fixedNumber(100.0 * m.tardyFraction, 1) + QStringLiteral(" %"),
+            fixedNumber(m.changesPerGpuDay, 2),
+            std::isnan(m.downtimePerGpuDayMin) ? na : fixedNumber(m.downtimePerGpuDayMin, 3),
+            fixedNumber(100.0 * m.utilisation, 1) + QStringLiteral(" %")};
 }
 
 QStringList boundCells(const model::ReportData& data)
@@ -124,9 +124,9 @@ QStringList boundCells(const model::ReportData& data)
         return cells;
     }
     cells[Label] = QObject::tr("Lower bound of these jobs");
-    cells[Energy] = num(b->energy.energyWmin / kWminPerKwh, 2);
-    cells[AvgTardiness] = b->tardiness.computed ? num(b->tardiness.avgTardinessMin, 3) : na;
-    cells[Et] = num(model::etBound(*b, data.scenario->energyWeight), 4);
+    cells[Energy] = fixedNumber(b->energy.energyWmin / kWminPerKwh, 2);
+    cells[AvgTardiness] = b->tardiness.computed ? fixedNumber(b->tardiness.avgTardinessMin, 3) : na;
+    cells[Et] = fixedNumber(model::etBound(*b, data.scenario->energyWeight), 4);
     return cells;
 }
 
@@ -231,8 +231,8 @@ QString verdictNote(const std::optional<model::Verdict>& v)
             .arg(QString::fromStdString(v->objective.id()), QString::fromStdString(v->labels[v->baseline]), seeds);
     t += v->seeds > 1 ? QObject::tr(", ± its 95% interval, n.s. when the interval holds 0") : QString();
     if (v->objective.kind == model::ObjectiveKind::EnergyCapped)
-        t +=
-            QObject::tr("; * mean avg tardiness above %1 min, ranked last").arg(num(v->objective.tardinessLimitMin, 1));
+        t += QObject::tr("; * mean avg tardiness above %1 min, ranked last")
+                 .arg(fixedNumber(v->objective.tardinessLimitMin, 1));
     return t + QStringLiteral(" (docs/planning.md, Verdicts). ");
 }
 
@@ -325,10 +325,10 @@ double paintComparisonTable(QPainter& p, const QRectF& rect, const model::Report
             "the bounds for real days are far below any schedule. E_LB: every job linearised on whole GPUs, exact "
             "minimum preemptive makespan. ET = (a·E + T) / (a + 1) with E in W·min, T the average tardiness in min.");
     if (const model::Bounds* b = data.commonBounds())
-        note +=
-            QStringLiteral(" ") + QObject::tr("E_LB = %1 W·min (makespan at least %2 min). Tardiness bound: %3.")
-                                      .arg(QLocale().toString(b->energy.energyWmin, 'f', 0),
-                                           num(b->energy.makespanMin, 1), QString::fromStdString(b->tardiness.note));
+        note += QStringLiteral(" ") + QObject::tr("E_LB = %1 W·min (makespan at least %2 min). Tardiness bound: %3.")
+                                          .arg(QLocale().toString(b->energy.energyWmin, 'f', 0),
+                                               fixedNumber(b->energy.makespanMin, 1),
+                                               QString::fromStdString(b->tardiness.note));
     y += drawNote(p, QRectF(rect.left(), y, rect.width(), 200.0), style, note);
     return y - rect.top();
 }
@@ -358,8 +358,15 @@ QStringList costCells(const model::ReportData& data, size_t i)
         return {name, na, na, na, na, na, na, na, na};
     }
     const model::RunCost& c = *r.cost;
-    return {name,           num(c.energyKwh, 2),   num(c.energyCost, 2), num(c.gpuCost, 2),       num(c.total, 2),
-            num(c.days, 3), num(c.totalPerDay, 2), num(c.carbonKg, 2),   num(c.carbonKgPerDay, 2)};
+    return {name,
+            fixedNumber(c.energyKwh, 2),
+            fixedNumber(c.energyCost, 2),
+            fixedNumber(c.gpuCost, 2),
+            fixedNumber(c.total, 2),
+            fixedNumber(c.days, 3),
+            fixedNumber(c.totalPerDay, 2),
+            fixedNumber(c.carbonKg, 2),
+            fixedNumber(c.carbonKgPerDay, 2)};
 }
 
 } // namespace

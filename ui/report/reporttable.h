@@ -19,6 +19,9 @@ namespace ui {
 
 struct ReportStyle;
 
+/// @p v with @p digits decimals in the C locale, as every report table writes numbers.
+QString fixedNumber(double v, int digits);
+
 /// Draws word-wrapped text at the top of @p rect; returns the height it took.
 double drawWrapped(QPainter& painter, const QRectF& rect, const QFont& font, const QString& text);
 

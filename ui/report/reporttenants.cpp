@@ -17,14 +17,9 @@ namespace ui {
 
 namespace {
 
-QString num(double v, int digits)
-{
-    return QLocale::c().toString(v, 'f', digits);
-}
-
 QString percent(double share)
 {
-    return num(100.0 * share, 1) + QStringLiteral(" %");
+    return fixedNumber(100.0 * share, 1) + QStringLiteral(" %");
 }
 
 } // namespace
@@ -49,13 +44,14 @@ QStringList platformCells(const model::TenantReport& r)
 {
     const simcore::PlatformStats& s = r.stats;
     const QString dash = QStringLiteral("–");
-    return {r.tenants.empty() ? dash : num(r.jainFairness, 3),
+    return {r.tenants.empty() ? dash : fixedNumber(r.jainFairness, 3),
             s.faults ? percent(s.goodput) : dash,
-            s.faults ? num(s.lostWork1gMin, 1) : dash,
+            s.faults ? fixedNumber(s.lostWork1gMin, 1) : dash,
             QString::number(s.restarts),
             s.faults ? QStringLiteral("%1 / %2").arg(s.gpuFailures).arg(s.instanceFailures) : dash,
-            r.gangsStarted > 0 ? QStringLiteral("%1 / %2").arg(num(r.gangMeanWaitMin, 1), num(r.gangMaxWaitMin, 1))
-                               : dash,
+            r.gangsStarted > 0
+                ? QStringLiteral("%1 / %2").arg(fixedNumber(r.gangMeanWaitMin, 1), fixedNumber(r.gangMaxWaitMin, 1))
+                : dash,
             QString::number(s.preemptionsBack)};
 }
 
@@ -75,7 +71,7 @@ std::vector<QStringList> tenantRows(const model::TenantReport& r)
     std::vector<QStringList> rows;
     for (const model::TenantRow& t : r.tenants)
         rows.push_back({QString::fromStdString(t.name), t.quotaSlices > 0 ? percent(t.quotaShare) : QStringLiteral("–"),
-                        percent(t.capacityShare), num(t.avgTardinessMin, 2), num(t.meanWaitMin, 2),
+                        percent(t.capacityShare), fixedNumber(t.avgTardinessMin, 2), fixedNumber(t.meanWaitMin, 2),
                         QString::number(t.jobs), QString::number(t.completed), QString::number(t.preemptedBack)});
     return rows;
 }
