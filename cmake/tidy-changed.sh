@@ -20,8 +20,31 @@ db="$build/compile_commands.json"
 command -v "$tidy" >/dev/null || { echo "tidy: $tidy not found (Debian package clang-tidy-14)" >&2; exit 2; }
 [ -f "$db" ] || { echo "tidy: $db missing: configure and build first (make build)" >&2; exit 2; }
 
+# The database clang-tidy reads ($build/tidy). The studio's precompiled header is GCC's (.gch),
+# which clang cannot read: the copy is without it (clang parses the header's text instead); GCC-only
+# warning flags and -Werror are the compiler's business, not clang-tidy's. A unity build
+# (cmake/Unity.cmake) lists only its batch files (Unity/unity_N_cxx.cxx): each source of a batch
+# gets the batch's command in the copy, so the sources are checked one by one as without it.
+tidydb="$build/tidy"
+mkdir -p "$tidydb"
+python3 - "$db" "$tidydb/compile_commands.json.tmp" <<'PY'
+import json, re, sys
+entries = []
+for e in json.load(open(sys.argv[1])):
+    cmd = e["command"].replace(" -Winvalid-pch", "")
+    cmd = re.sub(r" -include [^ \"]*cmake_pch\.hxx", "", cmd)
+    e["command"] = cmd
+    if re.search(r"/Unity/unity_[0-9]+_cxx\.cxx$", e["file"]):
+        for src in re.findall(r'^#include "(.*)"$', open(e["file"]).read(), re.M):
+            entries.append({"directory": e["directory"], "command": cmd.replace(e["file"], src), "file": src})
+    else:
+        entries.append(e)
+json.dump(entries, open(sys.argv[2], "w"), indent=1)
+PY
+mv "$tidydb/compile_commands.json.tmp" "$tidydb/compile_commands.json"
+
 # Sources of the compile database below the project's own folders (not generated moc files).
-mapfile -t known < <(sed -n 's/^ *"file": "\(.*\)",\{0,1\}$/\1/p' "$db" |
+mapfile -t known < <(sed -n 's/^ *"file": "\(.*\)",\{0,1\}$/\1/p' "$tidydb/compile_commands.json" |
     grep -E "^$PWD/(app|ui|model|simcore|policies|tests|bench|python|tools)/" | sort -u)
 
 if [ -z "${TIDY_ALL:-}" ] && ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
@@ -84,14 +107,6 @@ if [ "${#units[@]}" -eq 0 ]; then
     echo "tidy: no C++ translation unit among the $what; nothing to check"
     exit 0
 fi
-
-# The studio's precompiled header is GCC's (.gch), which clang cannot read: a copy of the database
-# without it (clang parses the header's text instead). GCC-only warning flags and -Werror are the
-# compiler's business, not clang-tidy's.
-tidydb="$build/tidy"
-mkdir -p "$tidydb"
-sed -e 's# -Winvalid-pch##g' -e 's# -include [^ "]*cmake_pch\.hxx##g' "$db" >"$tidydb/compile_commands.json.tmp"
-mv "$tidydb/compile_commands.json.tmp" "$tidydb/compile_commands.json"
 
 echo "tidy: $tidy on ${#units[@]} translation units ($what), $jobs at a time:"
 printf '    %s\n' "${units[@]}"
