@@ -4,6 +4,7 @@
 // It replaces takeBackRunning(), scheduleRound() and reconcile() when Engine::start() turns it on,
 // and gives what they give to the bit: the same placements, segments, energy and observer calls.
 #include "engine.h"
+#include "engine_segment.h"
 #include "policy.h"
 
 #include <array>
