@@ -187,9 +187,11 @@ void EngineState::refreshGpu(int gpu)
     index.update(gpu, g.busy, g.freeSizes);
 }
 
-void EngineState::accrue(int gpu)
+namespace {
+/// EngineState::accrue() of @p g up to @p now; inline in touchFirst(), which every GPU with a
+/// running job passes through at every full-reschedule event.
+inline void accrueGpu(GpuState& g, double now)
 {
-    GpuState& g = gpus[static_cast<size_t>(gpu)];
     const double dt = now - g.lastAccrual;
     if (dt <= 0.0)
         return;
@@ -207,10 +209,16 @@ void EngineState::accrue(int gpu)
     }
     g.lastAccrual = now;
 }
+} // namespace
+
+void EngineState::accrue(int gpu)
+{
+    accrueGpu(gpus[static_cast<size_t>(gpu)], now);
+}
 
 void EngineState::touchFirst(int gpu)
 {
-    accrue(gpu);
+    accrueGpu(gpus[static_cast<size_t>(gpu)], now);
     isTouched[static_cast<size_t>(gpu)] = 1;
     touched.push_back(gpu);
     busyBefore[static_cast<size_t>(gpu)] = gpus[static_cast<size_t>(gpu)].busy;
