@@ -187,41 +187,9 @@ void EngineState::refreshGpu(int gpu)
     index.update(gpu, g.busy, g.freeSizes);
 }
 
-namespace {
-/// EngineState::accrue() of @p g up to @p now; inline in touchFirst(), which every GPU with a
-/// running job passes through at every full-reschedule event.
-inline void accrueGpu(GpuState& g, double now)
-{
-    const double dt = now - g.lastAccrual;
-    if (dt <= 0.0)
-        return;
-    const double watts = g.powerW[static_cast<size_t>(g.busy)];
-    const double energy = watts * dt;
-    g.energyWmin += energy;
-    if (g.busy == 0) {
-        g.idleEnergyWmin += energy;
-    } else {
-        for (std::uint32_t m = g.runningMask | g.heldMask; m != 0; m &= m - 1) {
-            InstanceState& inst = g.instances[static_cast<size_t>(std::countr_zero(m))];
-            inst.energyWmin += energy * inst.compute / g.busy;
-        }
-        g.busySliceMinutes += g.busy * dt;
-    }
-    g.lastAccrual = now;
-}
-} // namespace
-
 void EngineState::accrue(int gpu)
 {
     accrueGpu(gpus[static_cast<size_t>(gpu)], now);
-}
-
-void EngineState::touchFirst(int gpu)
-{
-    accrueGpu(gpus[static_cast<size_t>(gpu)], now);
-    isTouched[static_cast<size_t>(gpu)] = 1;
-    touched.push_back(gpu);
-    busyBefore[static_cast<size_t>(gpu)] = gpus[static_cast<size_t>(gpu)].busy;
 }
 
 double Repartitioner::nextWakeup(double /*now*/) const
