@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine_state.h"
 
+#include "gpu_accrual.h"
 #include "policy.h"
 
 #include <algorithm>
@@ -190,6 +191,11 @@ void EngineState::refreshGpu(int gpu)
 void EngineState::accrue(int gpu)
 {
     accrueGpu(gpus[static_cast<size_t>(gpu)], now);
+}
+
+void EngineState::touchFirst(int gpu)
+{
+    touchGpuFirst(*this, gpu);
 }
 
 double Repartitioner::nextWakeup(double /*now*/) const

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -87,29 +86,6 @@ struct GpuState
     std::uint32_t heldMask = 0;
     int heldBusy = 0; ///< compute slices of the held instances
 };
-
-/// @brief Accrues GPU @p g's energy up to @p now with its current busy slices (EngineState::accrue()).
-/// Inline: EngineState::touchFirst() runs it for every GPU with a running job at every
-/// full-reschedule event.
-inline void accrueGpu(GpuState& g, double now)
-{
-    const double dt = now - g.lastAccrual;
-    if (dt <= 0.0)
-        return;
-    const double watts = g.powerW[static_cast<size_t>(g.busy)];
-    const double energy = watts * dt;
-    g.energyWmin += energy;
-    if (g.busy == 0) {
-        g.idleEnergyWmin += energy;
-    } else {
-        for (std::uint32_t m = g.runningMask | g.heldMask; m != 0; m &= m - 1) {
-            InstanceState& inst = g.instances[static_cast<size_t>(std::countr_zero(m))];
-            inst.energyWmin += energy * inst.compute / g.busy;
-        }
-        g.busySliceMinutes += g.busy * dt;
-    }
-    g.lastAccrual = now;
-}
 
 /// @brief A job's place in the scheduler's queue order: (k1, k2, job id), smallest first.
 struct QueueKey
@@ -366,14 +342,7 @@ struct EngineState
         if (!isTouched[static_cast<size_t>(gpu)])
             touchFirst(gpu); // once per GPU and step: accrual up to now is done after that
     }
-    void touchFirst(int gpu)
-    {
-        GpuState& g = gpus[static_cast<size_t>(gpu)];
-        accrueGpu(g, now);
-        isTouched[static_cast<size_t>(gpu)] = 1;
-        touched.push_back(gpu);
-        busyBefore[static_cast<size_t>(gpu)] = g.busy;
-    }
+    void touchFirst(int gpu);
 };
 
 } // namespace simcore
