@@ -4,6 +4,8 @@
 // It replaces takeBackRunning(), scheduleRound() and reconcile() when Engine::start() turns it on,
 // and gives what they give to the bit: the same placements, segments, energy and observer calls.
 #include "engine.h"
+#include "engine_segment.h"
+#include "gpu_accrual.h"
 #include "policy.h"
 
 #include <array>
@@ -92,7 +94,7 @@ void Engine::compactBegin(std::size_t kept)
     // take-back does. The round starts with every instance free but those still in downtime.
     for (int g = 0; g < static_cast<int>(m_s.gpus.size()); ++g) {
         if (m_s.gpus[static_cast<size_t>(g)].runningMask != 0)
-            m_s.touch(g);
+            touchGpu(m_s, g);
     }
     // With every instance free or running (each running job holds one instance here), that start
     // is every instance free: the same copy at every such round of a layout epoch, so it is kept
@@ -188,7 +190,7 @@ void Engine::compactDecide(std::size_t kept)
                 m_lastRound.push_back({j, available, wanted});
         }
         m_compactFleet.place(c);
-        m_s.touch(c.gpu);
+        touchGpu(m_s, c.gpu);
         if (m_incremental)
             m_roundChoices.push_back(c);
         if (r.running && r.gpu == c.gpu && r.instance == c.instance) {

@@ -3,6 +3,7 @@
 // to the queue, the scheduler's round, and reconcile(), which keeps a job placed back on its own
 // instance running without a break and starts the segments of the others.
 #include "engine.h"
+#include "engine_segment.h"
 #include "policy.h"
 
 #include <algorithm>
@@ -213,34 +214,6 @@ void Engine::reconcile()
     }
     m_s.placedThisRound.clear();
     m_s.placedAvailable.clear();
-}
-
-void Engine::startSegment(int j)
-{
-    JobState& r = m_s.run[static_cast<size_t>(j)];
-    const GpuState& gs = m_s.gpus[static_cast<size_t>(r.placedGpu)];
-    const InstanceState& inst = gs.instances[static_cast<size_t>(r.placedInstance)];
-    r.gpu = r.placedGpu;
-    r.instance = r.placedInstance;
-    r.placedGpu = -1;
-    r.placedInstance = -1;
-    r.serial = inst.serial;
-    r.compute = inst.compute;
-    r.segmentStart = m_s.now;
-    r.running = true;
-    ++m_running;
-    r.segmentEnd = m_s.now + r.remaining * m_s.processing(j, inst.compute);
-    if (m_platformOn)
-        platformStart(j); // a restart after a fault delays the progress
-    m_ends.set(j, r.segmentEnd);
-    if (r.firstStart < 0.0)
-        r.firstStart = m_s.now;
-    r.lastGpu = r.gpu;
-    r.lastProfile = inst.profile;
-    r.lastStart = inst.start;
-    m_lastProgress = m_s.now;
-    for (auto* o : m_segmentObservers)
-        o->onJobStart(m_s.now, j, r.gpu, r.instance);
 }
 
 } // namespace simcore

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine_state.h"
 
+#include "gpu_accrual.h"
 #include "policy.h"
 
 #include <algorithm>
@@ -189,31 +190,12 @@ void EngineState::refreshGpu(int gpu)
 
 void EngineState::accrue(int gpu)
 {
-    GpuState& g = gpus[static_cast<size_t>(gpu)];
-    const double dt = now - g.lastAccrual;
-    if (dt <= 0.0)
-        return;
-    const double watts = g.powerW[static_cast<size_t>(g.busy)];
-    const double energy = watts * dt;
-    g.energyWmin += energy;
-    if (g.busy == 0) {
-        g.idleEnergyWmin += energy;
-    } else {
-        for (std::uint32_t m = g.runningMask | g.heldMask; m != 0; m &= m - 1) {
-            InstanceState& inst = g.instances[static_cast<size_t>(std::countr_zero(m))];
-            inst.energyWmin += energy * inst.compute / g.busy;
-        }
-        g.busySliceMinutes += g.busy * dt;
-    }
-    g.lastAccrual = now;
+    accrueGpu(gpus[static_cast<size_t>(gpu)], now);
 }
 
 void EngineState::touchFirst(int gpu)
 {
-    accrue(gpu);
-    isTouched[static_cast<size_t>(gpu)] = 1;
-    touched.push_back(gpu);
-    busyBefore[static_cast<size_t>(gpu)] = gpus[static_cast<size_t>(gpu)].busy;
+    touchGpuFirst(*this, gpu);
 }
 
 double Repartitioner::nextWakeup(double /*now*/) const
