@@ -109,18 +109,7 @@ int chooseVariant(const ServiceSpec& spec, const std::vector<int>& room, double 
 
 int cheapestPerToken(const ServiceSpec& spec, double meanIn, double meanOut)
 {
-    int best = -1;
-    double bestCost = 0.0;
-    for (int v = 0; v < static_cast<int>(spec.variants.size()); ++v) {
-        const auto& var = spec.variants[static_cast<size_t>(v)];
-        const double cap = var.capacityTokensPerS(meanIn, meanOut);
-        const double cost = cap > 0.0 ? var.costPerHour / cap : 1e300;
-        if (best < 0 || cost < bestCost) {
-            best = v;
-            bestCost = cost;
-        }
-    }
-    return std::max(best, 0);
+    return std::max(chooseVariant(spec, {}, meanIn, meanOut), 0);
 }
 
 // ---- static-replicas ------------------------------------------------------------------------

@@ -81,19 +81,22 @@ void PackedIndex::updateBits(int gpu, int oldLevel, unsigned oldMask, int level,
 int PackedIndex::firstInBits(unsigned computeMask) const
 {
     for (int level = kLevels - 1; level >= 0; --level) {
-        const unsigned sizes = m_levelSizes[static_cast<std::size_t>(level)] & computeMask;
-        if (sizes == 0)
-            continue;
-        int best = -1;
-        for (unsigned m = sizes; m != 0; m &= m - 1) {
-            const int i = bits(level, std::countr_zero(m)).first();
-            if (i >= 0 && (best < 0 || i < best))
-                best = i;
-        }
+        const int best = lowestAtLevel(level, computeMask);
         if (best >= 0)
             return best;
     }
     return -1;
+}
+
+int PackedIndex::lowestAtLevel(int level, unsigned computeMask) const
+{
+    int best = -1;
+    for (unsigned m = m_levelSizes[static_cast<std::size_t>(level)] & computeMask; m != 0; m &= m - 1) {
+        const int i = bits(level, std::countr_zero(m)).first();
+        if (i >= 0 && (best < 0 || i < best))
+            best = i;
+    }
+    return best;
 }
 
 void PackedIndex::gpusWithFree(unsigned computeMask, std::vector<int>& out, std::size_t limit) const
@@ -142,13 +145,7 @@ int PackedIndex::leastPacked(unsigned computeMask) const
         return -1;
     }
     for (int level = 0; level < kLevels; ++level) {
-        const unsigned sizes = m_levelSizes[static_cast<std::size_t>(level)] & computeMask;
-        int best = -1;
-        for (unsigned m = sizes; m != 0; m &= m - 1) {
-            const int i = bits(level, std::countr_zero(m)).first();
-            if (i >= 0 && (best < 0 || i < best))
-                best = i;
-        }
+        const int best = lowestAtLevel(level, computeMask);
         if (best >= 0)
             return best;
     }

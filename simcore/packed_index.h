@@ -102,6 +102,8 @@ private:
     };
     void updateBits(int gpu, int oldLevel, unsigned oldMask, int level, unsigned mask);
     [[nodiscard]] int firstInBits(unsigned computeMask) const;
+    /// The lowest GPU at busy @p level with a free instance of a size in @p computeMask; -1 if none.
+    [[nodiscard]] int lowestAtLevel(int level, unsigned computeMask) const;
     void countUp(int size)
     {
         if (m_sizeCount[static_cast<std::size_t>(size)]++ == 0)
