@@ -6,9 +6,9 @@
 #include "ganttchart.h"
 #include "ganttdata.h"
 #include "mainwindow.h"
+#include "palette.h"
 #include "runoccupancy.h"
 #include "runspage.h"
-#include "seriescolours.h"
 #include "workspace.h"
 
 #include <QApplication>
