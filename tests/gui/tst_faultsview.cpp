@@ -200,10 +200,7 @@ private slots:
             QVERIFY(shown.contains(QStringLiteral("Goodput")));
             if (const QString shots = qEnvironmentVariable("MIGSIGHT_SHOTS"); !shots.isEmpty()) {
                 window.resize(1600, 1500);
-                QTest::qWait(300);
-                for (int c = 0; c < 2; ++c)
-                    page->gantt(c)->replotNow();
-                window.grab().save(QDir(shots).filePath(QStringLiteral("compare-faults-tenants.png")));
+                guitest::grabNow(window).save(QDir(shots).filePath(QStringLiteral("compare-faults-tenants.png")));
             }
             QVERIFY(shown.contains(QStringLiteral("Gang wait")));
             QVERIFY(window.session()->saveTo(path));
