@@ -7,7 +7,7 @@
 // --instructions also counts the instructions of each paper-fleet day's Engine::run() under
 // callgrind (valgrind must be installed): a figure that does not move with the machine's load,
 // unlike wall time, so every engine change can be judged by it.
-#include "catalog.h"
+#include "bench_support.h"
 #include "compare.h"
 #include "engine.h"
 #include "lower_bounds.h"
@@ -30,12 +30,8 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double msSince(Clock::time_point t0)
-{
-    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
+using bench::Clock;
+using bench::msSince;
 
 /// The average-tardiness lower bound of a day (docs/bounds.md): its value, which bound gave it and
 /// how long each part takes, against a run's average tardiness.
@@ -60,9 +56,7 @@ void printTardinessBound(const std::vector<simcore::Job>& jobs, const std::vecto
 /// spent waiting for a core, which wall time includes.
 double cpuMs()
 {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+    return bench::cpuMs(CLOCK_THREAD_CPUTIME_ID);
 }
 
 long peakRssMiB()
@@ -177,18 +171,12 @@ int runOnce(const std::string& scheduler, const std::string& path, bool series)
 /// @p hours of the day at the paper fleet's load per GPU.
 void fullRescheduleScaling(double hours)
 {
-    const auto& catalog = model::Catalog::builtin();
-    const simcore::GpuModel* a100 = catalog.find("A100-40GB");
-    const auto* list = a100->findList("fleet-12");
-    const int pattern[] = {1, 1, 2, 3, 3, 5, 5, 10};
     const auto types = simcore::defaultJobTypes();
     const auto& reg = policies::builtinRegistry();
     std::printf("full reschedule, first %.0f h of the day at the paper fleet's load per GPU (EDF Most Packed):\n",
                 hours);
     for (int gpus : {8, 64, 125, 250, 500, 1000}) {
-        std::vector<simcore::FleetGpu> fleet;
-        for (int g = 0; g < gpus; ++g)
-            fleet.push_back({a100, a100->powerW, list->layouts[static_cast<size_t>(pattern[g % 8] - 1)]});
+        const std::vector<simcore::FleetGpu> fleet = bench::mixedA100Fleet(gpus);
         simcore::DiurnalSpec spec;
         spec.multiplier = 20.0 * gpus / 8.0;
         spec.hours = hours;
@@ -210,13 +198,8 @@ void fullRescheduleScaling(double hours)
 
 void largeFleet(int gpus, double multiplier, simcore::PreemptionMode mode, bool series)
 {
-    const auto& catalog = model::Catalog::builtin();
-    const simcore::GpuModel* a100 = catalog.find("A100-40GB");
-    const auto* list = a100->findList("fleet-12");
-    const int pattern[] = {1, 1, 2, 3, 3, 5, 5, 10};
-    std::vector<simcore::FleetGpu> fleet;
-    for (int g = 0; g < gpus; ++g)
-        fleet.push_back({a100, a100->powerW, list->layouts[static_cast<size_t>(pattern[g % 8] - 1)]});
+    const std::vector<simcore::FleetGpu> fleet = bench::mixedA100Fleet(gpus);
+    const simcore::GpuModel* a100 = fleet.front().model;
     const auto types = simcore::defaultJobTypes();
     simcore::DiurnalSpec spec;
     spec.multiplier = multiplier;

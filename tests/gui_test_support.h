@@ -5,7 +5,11 @@
 
 #include "workspace.h"
 
+#include <QCoreApplication>
+#include <QPixmap>
 #include <QString>
+#include <QWidget>
+#include <qcustomplot.h>
 
 namespace guitest {
 
@@ -25,6 +29,16 @@ inline bool allDone(const ui::Workspace& workspace)
         if (spec.running() || !spec.latest || spec.stale())
             return false;
     return !workspace.runs().empty();
+}
+
+/// @p widget as it looks once its pending layout is done and every chart in it has replotted
+/// (charts replot queued): the pictures saved for MIGSIGHT_SHOTS, without waiting a fixed time.
+inline QPixmap grabNow(QWidget& widget)
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    for (QCustomPlot* plot : widget.findChildren<QCustomPlot*>())
+        plot->replot();
+    return widget.grab();
 }
 
 } // namespace guitest

@@ -140,8 +140,8 @@ void TestCompareAutoscalers::hpaBesideWvaOnTheComparePage()
     QCOMPARE(data.runs[1].label(), std::string("cedf/static/hpa"));
 
     if (const QByteArray dir = qgetenv("MIGSIGHT_SHOTS"); !dir.isEmpty()) {
-        QTest::qWait(500); // the charts replot queued
-        window.comparePage()->grab().save(QString::fromUtf8(dir) + QStringLiteral("/compare-autoscalers.png"));
+        guitest::grabNow(*window.comparePage())
+            .save(QString::fromUtf8(dir) + QStringLiteral("/compare-autoscalers.png"));
         window.comparePage()
             ->findChild<QWidget*>(QStringLiteral("compareServices"))
             ->grab()

@@ -116,8 +116,7 @@ void TestCompareServices::tablesAndChartsPerRun()
 
     if (const QByteArray dir = qgetenv("MIGSIGHT_SHOTS"); !dir.isEmpty()) {
         pick->setCurrentIndex(0);
-        QTest::qWait(500); // the charts replot queued
-        page->grab().save(QString::fromUtf8(dir) + QStringLiteral("/compare-services.png"));
+        guitest::grabNow(*page).save(QString::fromUtf8(dir) + QStringLiteral("/compare-services.png"));
         page->findChild<QWidget*>(QStringLiteral("compareServices"))
             ->grab()
             .save(QString::fromUtf8(dir) + QStringLiteral("/compare-services-section.png"));

@@ -8,6 +8,7 @@
 #include "ganttdata.h"
 #include "gui_test_support.h"
 #include "mainwindow.h"
+#include "palette.h"
 #include "playback.h"
 #include "playbackpage.h"
 #include "report_data.h"
@@ -15,7 +16,6 @@
 #include "reportwriter.h"
 #include "results.h"
 #include "runspage.h"
-#include "seriescolours.h"
 #include "sessioncontroller.h"
 #include "tenant_report.h"
 #include "workspace.h"
@@ -200,10 +200,7 @@ private slots:
             QVERIFY(shown.contains(QStringLiteral("Goodput")));
             if (const QString shots = qEnvironmentVariable("MIGSIGHT_SHOTS"); !shots.isEmpty()) {
                 window.resize(1600, 1500);
-                QTest::qWait(300);
-                for (int c = 0; c < 2; ++c)
-                    page->gantt(c)->replotNow();
-                window.grab().save(QDir(shots).filePath(QStringLiteral("compare-faults-tenants.png")));
+                guitest::grabNow(window).save(QDir(shots).filePath(QStringLiteral("compare-faults-tenants.png")));
             }
             QVERIFY(shown.contains(QStringLiteral("Gang wait")));
             QVERIFY(window.session()->saveTo(path));

@@ -5,10 +5,11 @@
 // tenant's colour and the failures stay marked.
 #include "ganttchart.h"
 #include "ganttdata.h"
+#include "gui_test_support.h"
 #include "mainwindow.h"
+#include "palette.h"
 #include "runoccupancy.h"
 #include "runspage.h"
-#include "seriescolours.h"
 #include "workspace.h"
 
 #include <QApplication>
@@ -126,8 +127,7 @@ private slots:
                      qPrintable(chart->toolTipAt(where[static_cast<size_t>(t)])));
         if (const QString shots = qEnvironmentVariable("MIGSIGHT_SHOTS"); !shots.isEmpty()) {
             chart->resetView();
-            QTest::qWait(300);
-            window.grab().save(QDir(shots).filePath(QStringLiteral("runs-occupancy-tenants.png")));
+            guitest::grabNow(window).save(QDir(shots).filePath(QStringLiteral("runs-occupancy-tenants.png")));
         }
         box->setCurrentIndex(box->findText(QStringLiteral("Job type")));
         QVERIFY(!chart->legendNames().contains(QStringLiteral("nlp")));

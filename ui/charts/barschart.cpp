@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "barschart.h"
 
-#include "seriescolours.h"
+#include "palette.h"
 #include "timelineseries.h"
 #include "units.h"
 
@@ -44,7 +44,7 @@ BarsChart::BarsChart(QWidget* parent) : ChartWidget(tr("Energy, tardiness and ET
     panels->addElement(0, 1, new QCPAxisRect(plot()));
     panels->addElement(0, 2, new QCPAxisRect(plot()));
     m_key = new QCPTextElement(plot(), QString(), font());
-    m_key->setTextColor(QColor(0x3c, 0x40, 0x46));
+    m_key->setTextColor(noteTextColour());
     layout->addElement(2, 0, m_key);
     layout->setRowStretchFactor(0, 0.001);
     layout->setRowStretchFactor(2, 0.001);
@@ -100,7 +100,7 @@ void BarsChart::addPanel(int column, const QString& label, const std::vector<dou
         auto* bars = new QCPBars(x, y);
         QColor colour = runColour(static_cast<int>(i));
         if (stale[i])
-            colour = QColor(0xc8, 0xcb, 0xd0);
+            colour = staleBarColour();
         bars->setBrush(colour);
         bars->setPen(QPen(colour.darker(120)));
         bars->setWidth(0.6);
@@ -120,7 +120,7 @@ void BarsChart::addPanel(int column, const QString& label, const std::vector<dou
         line->end->setAxes(x, y);
         line->start->setCoords(0.4, *bound);
         line->end->setCoords(x->range().upper, *bound);
-        line->setPen(QPen(QColor(0x1a, 0x1a, 0x1a), 1.6, Qt::DashLine));
+        line->setPen(QPen(inkColour(), 1.6, Qt::DashLine));
         m_lines.push_back(line);
     }
 }

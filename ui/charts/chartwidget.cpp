@@ -56,7 +56,7 @@ void ChartWidget::setupPlot(bool timeAxis)
     big.setBold(true);
     m_staleLabel->setFont(big);
     m_staleLabel->setColor(mutedTextColour());
-    m_staleLabel->setBrush(QColor(255, 255, 255, 210));
+    m_staleLabel->setBrush(veilColour());
     m_staleLabel->setPadding(QMargins(8, 4, 8, 4));
     m_staleLabel->setVisible(false);
 
@@ -87,7 +87,7 @@ void ChartWidget::styleAxis(QCPAxis* axis, const QString& label) const
     axis->setTickLabelFont(font());
     axis->setLabelColor(text);
     axis->setTickLabelColor(text);
-    axis->grid()->setPen(QPen(QColor(0xdd, 0xdf, 0xe3), 1.0, Qt::DotLine));
+    axis->grid()->setPen(QPen(gridColour(), 1.0, Qt::DotLine));
 }
 
 void ChartWidget::placeLegendAboveAxes()
@@ -176,7 +176,7 @@ void ChartWidget::setCursorTime(double hours)
         if (std::isnan(hours))
             return;
         m_cursor = new QCPItemStraightLine(m_plot);
-        m_cursor->setPen(QPen(QColor(0xc0, 0x20, 0x20), 1.5, Qt::DashLine));
+        m_cursor->setPen(QPen(cursorColour(), 1.5, Qt::DashLine));
         m_cursor->setSelectable(false);
     }
     m_cursor->setVisible(!std::isnan(hours));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dayplanchart.h"
 
-#include "seriescolours.h"
+#include "palette.h"
 #include "timelineseries.h"
 
 #include <qcustomplot.h>

@@ -2,8 +2,8 @@
 #include "ganttchart.h"
 
 #include "ganttplottable.h"
+#include "palette.h"
 #include "runsnapshot.h"
-#include "seriescolours.h"
 
 #include <QHelpEvent>
 #include <QLocale>
@@ -80,7 +80,7 @@ namespace {
 /// Tenant t's colour: the Tenants page's (jobTypeColour(t)); jobs without a tenant are grey.
 QColor tenantColour(int t, int tenants)
 {
-    return t < tenants ? jobTypeColour(t) : QColor(0x9e, 0x9e, 0x9e);
+    return t < tenants ? jobTypeColour(t) : unassignedColour();
 }
 
 } // namespace
@@ -121,7 +121,7 @@ void GanttChart::setupLegend()
         if (gd->untenanted)
             entry(tr("No tenant"), tenantColour(tenants, tenants), tenantColour(tenants, tenants));
         if (gd->gangs) // an outlined square, as gang members' segments are drawn
-            entry(tr("Gang job (outlined)"), QColor(Qt::transparent), QColor(0x30, 0x30, 0x30));
+            entry(tr("Gang job (outlined)"), QColor(Qt::transparent), gangOutlineColour());
     } else {
         for (int i = 0; i < m_typeNames.size(); ++i)
             entry(m_typeNames[i], jobTypeColour(i), jobTypeColour(i));

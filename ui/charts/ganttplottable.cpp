@@ -2,7 +2,6 @@
 #include "ganttplottable.h"
 
 #include "palette.h"
-#include "seriescolours.h"
 
 #include <algorithm>
 #include <cmath>
@@ -38,7 +37,7 @@ void GanttPlottable::setStale(bool stale)
 
 QColor GanttPlottable::colourOf(std::uint8_t type) const
 {
-    return type < m_drawColours.size() ? m_drawColours[type] : QColor(0x9e, 0x9e, 0x9e);
+    return type < m_drawColours.size() ? m_drawColours[type] : unassignedColour();
 }
 
 double GanttPlottable::selectTest(const QPointF&, bool, QVariant*) const
@@ -96,7 +95,7 @@ void GanttPlottable::drawFaults(QCPPainter* painter, int firstRow, int lastRow) 
     QCPAxis* keys = keyAxis();
     QCPAxis* values = valueAxis();
     const QCPRange kr = keys->range();
-    const QColor colour = m_stale ? QColor(0x80, 0x80, 0x80) : faultColour();
+    const QColor colour = m_stale ? staleFaultColour() : faultColour();
     QColor wash = colour;
     wash.setAlphaF(0.12);
     const QBrush hatch(colour, Qt::BDiagPattern);

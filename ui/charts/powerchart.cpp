@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "powerchart.h"
 
+#include "palette.h"
 #include "results.h"
 #include "timelineseries.h"
 
@@ -15,15 +16,13 @@ namespace {
 
 constexpr int kBinsPerDay = 1440; // one per minute over a day: finer than the strip's pixels
 
-/// Pale (idle) to dark red (full power): readable in light and dark themes alike.
+/// The palette's power colour map (powerGradientStops()) for the strip's colour scale.
 QCPColorGradient powerGradient()
 {
     QCPColorGradient g;
     g.setColorInterpolation(QCPColorGradient::ciRGB);
-    g.setColorStopAt(0.0, QColor(0xf7, 0xf3, 0xe8));
-    g.setColorStopAt(0.35, QColor(0xf6, 0xc4, 0x7a));
-    g.setColorStopAt(0.7, QColor(0xe0, 0x6a, 0x2c));
-    g.setColorStopAt(1.0, QColor(0x8c, 0x1d, 0x18));
+    for (const auto& [position, colour] : powerGradientStops())
+        g.setColorStopAt(position, colour);
     return g;
 }
 
@@ -79,7 +78,7 @@ PowerChart::PowerChart(const QString& title, QWidget* parent) : ChartWidget(titl
     m_total = plot()->addGraph();
     m_total->setName(tr("Total of all GPUs"));
     m_total->setLineStyle(QCPGraph::lsStepLeft);
-    m_total->setPen(QPen(QColor(0x1a, 0x1a, 0x1a), 1.6));
+    m_total->setPen(QPen(inkColour(), 1.6));
     setupStrip();
 }
 

@@ -62,13 +62,13 @@ void TimelineChart::setupAxes()
     m_plot->xAxis2->setVisible(true);
     m_plot->xAxis2->setTicks(false);
     m_plot->xAxis2->setTickLabels(false);
-    m_plot->xAxis2->setBasePen(QPen(QColor(0xc4, 0xc8, 0xcf)));
+    m_plot->xAxis2->setBasePen(QPen(borderColour()));
     connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_plot->xAxis2,
             qOverload<const QCPRange&>(&QCPAxis::setRange));
 
     m_plot->xAxis->setTicker(makeHourTicker(8));
-    m_plot->xAxis->grid()->setPen(QPen(QColor(0xdd, 0xdf, 0xe3), 1.0, Qt::DotLine));
-    m_plot->yAxis->grid()->setPen(QPen(QColor(0xdd, 0xdf, 0xe3), 1.0, Qt::DotLine));
+    m_plot->xAxis->grid()->setPen(QPen(gridColour(), 1.0, Qt::DotLine));
+    m_plot->yAxis->grid()->setPen(QPen(gridColour(), 1.0, Qt::DotLine));
     m_plot->yAxis->grid()->setZeroLinePen(Qt::NoPen);
 
     // Queue lengths are whole jobs: no 0.5 ticks on a short queue.

@@ -19,15 +19,6 @@ namespace ui {
 
 namespace {
 
-QColor allowedColour()
-{
-    return QColor(0x1a, 0x9e, 0x4b);
-}
-QColor refusedColour()
-{
-    return QColor(0xc6, 0x28, 0x28);
-}
-
 } // namespace
 
 LayoutCanvas::LayoutCanvas(QWidget* parent) : QWidget(parent)

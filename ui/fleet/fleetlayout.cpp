@@ -146,18 +146,13 @@ QFont scaledFont(const QFont& base, double factor, bool bold)
     return f;
 }
 
-QColor freeSlotColour()
-{
-    return QColor(0xb8, 0xbd, 0xc4);
-}
-
 void paintInstanceLabel(QPainter& painter, const FleetInstance& instance, const QRectF& area, const QFont& base,
                         bool onTint)
 {
     const QFont bold = scaledFont(base, 0.95, true);
     const QFont regular = scaledFont(base, 0.85);
     const LabelFit fit = labelFit(instance.label, area.size(), QFontMetricsF(bold), QFontMetricsF(regular));
-    painter.setPen(onTint ? QColor(0x1f, 0x23, 0x28) : textColourOn(computeColour(instance.compute)));
+    painter.setPen(onTint ? tintTextColour() : textColourOn(computeColour(instance.compute)));
     painter.setFont(fit == LabelFit::Bold ? bold : regular);
     switch (fit) {
     case LabelFit::Bold:

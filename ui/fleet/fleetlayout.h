@@ -107,9 +107,6 @@ enum class LabelFit {
 /// @p base scaled by @p factor, optionally bold.
 [[nodiscard]] QFont scaledFont(const QFont& base, double factor, bool bold = false);
 
-/// Outline colour of a free memory or compute slot.
-[[nodiscard]] QColor freeSlotColour();
-
 /// Draws an instance's profile label inside @p area of its block, in the largest form that fits
 /// (labelFit), in the text colour that reads on its compute colour. Shared by every view that draws
 /// GPUs slice by slice, so they label instances the same way.

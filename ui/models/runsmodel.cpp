@@ -2,6 +2,7 @@
 #include "runsmodel.h"
 
 #include "cost.h"
+#include "palette.h"
 #include "report_data.h"
 #include "units.h"
 #include "workspace.h"
@@ -203,7 +204,7 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
                                               : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
         if (spec.stale() || spec.stopped())
-            return QColor(0x8a, 0x8f, 0x98); // grey: not the current scenario's result
+            return staleTextColour(); // not the current scenario's result
         return {};
     case Qt::ToolTipRole:
         if (index.column() == StatusColumn && !spec.error.isEmpty())

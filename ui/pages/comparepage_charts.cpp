@@ -4,11 +4,11 @@
 #include "barschart.h"
 #include "comparepage.h"
 #include "ganttchart.h"
+#include "palette.h"
 #include "powerchart.h"
 #include "report_data.h"
 #include "results.h"
 #include "serieschart.h"
-#include "seriescolours.h"
 #include "units.h"
 #include "workspace.h"
 
@@ -159,7 +159,7 @@ void ComparePage::refreshOverlays()
         if (!linesChanged)
             continue;
         const QString name = QStringLiteral("%1 %2").arg(QChar(u'A' + i)).arg(spec->label());
-        const QColor colour = spec->stale() && !spec->running() ? QColor(0xb8, 0xbc, 0xc2) : runColour(i);
+        const QColor colour = spec->stale() && !spec->running() ? staleLineColour() : runColour(i);
         queue.push_back(line(name, colour, 1.5, r.series.time, r.series.queued));
         energy.push_back(line(name, colour, 1.8, r.series.time, r.series.energyWmin, 1.0 / kWminPerKwh));
         tardiness.push_back(line(name, colour, 1.8, r.series.time, r.series.tardinessMin));

@@ -4,9 +4,9 @@
 // cells and lines as the report's "Inference services" page.
 #include "comparepage.h"
 #include "comparepage_html.h"
+#include "palette.h"
 #include "reportservices.h"
 #include "serieschart.h"
-#include "seriescolours.h"
 #include "service_run.h"
 #include "workspace.h"
 
@@ -135,7 +135,7 @@ void ComparePage::refreshServiceCharts()
         const model::ServiceRunResult& run = *spec->latest->services;
         const QString name =
             QStringLiteral("%1 %2").arg(QChar(u'A' + i)).arg(spec->labelWithAutoscaler(run.autoscaler));
-        const QColor colour = spec->stale() && !spec->running() ? QColor(0xb8, 0xbc, 0xc2) : runColour(i);
+        const QColor colour = spec->stale() && !spec->running() ? staleLineColour() : runColour(i);
         SeriesLine r = serviceLine(run, service, ServiceMeasure::Replicas, name, colour);
         SeriesLine a = serviceLine(run, service, ServiceMeasure::Attainment, name, colour);
         if (!r.hours.isEmpty()) {

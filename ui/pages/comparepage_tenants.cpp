@@ -4,8 +4,8 @@
 // tardiness and wait. The same cells as the report's "Tenants, faults and gang jobs" page.
 #include "comparepage.h"
 #include "comparepage_html.h"
+#include "palette.h"
 #include "reporttenants.h"
-#include "seriescolours.h"
 #include "tenant_report.h"
 #include "workspace.h"
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "servicespage.h"
 
+#include "palette.h"
 #include "reportservices.h"
 #include "serieschart.h"
-#include "seriescolours.h"
 #include "workspace.h"
 
 #include <QComboBox>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweepview.h"
 
-#include "seriescolours.h"
+#include "palette.h"
 #include "units.h"
 
 #include <QLabel>
@@ -75,7 +75,7 @@ void SweepChart::setData(const SweepPlotData& d, const QString& tardinessLabel)
         auto* line = new QCPItemStraightLine(plot());
         line->point1->setCoords(*d.targetMin, 0.0);
         line->point2->setCoords(*d.targetMin, 1.0);
-        line->setPen(QPen(QColor(0xcc, 0x33, 0x33), 1.2, Qt::DashLine));
+        line->setPen(QPen(targetColour(), 1.2, Qt::DashLine));
         m_items.push_back(line);
     }
     replot();
@@ -113,10 +113,9 @@ void SweepChart::addFrontier(const SweepPlotData& d)
     auto* knee = plot()->addGraph();
     knee->setName(tr("knee"));
     knee->setLineStyle(QCPGraph::lsNone);
-    knee->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0xcc, 0x33, 0x33), 2.5), Qt::NoBrush, 16));
+    knee->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(targetColour(), 2.5), Qt::NoBrush, 16));
     knee->setData({d.knee->tardiness}, {d.knee->energyKwh});
-    addLabel(*d.knee, tr("knee: %1 GPUs").arg(d.knee->gpus), QColor(0xcc, 0x33, 0x33), true);
+    addLabel(*d.knee, tr("knee: %1 GPUs").arg(d.knee->gpus), targetColour(), true);
 }
 
 void SweepChart::addLabel(const SweepPlotData::Point& p, const QString& text, const QColor& colour, bool bold)

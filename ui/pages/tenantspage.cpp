@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "tenantspage.h"
 
+#include "palette.h"
 #include "runsnapshot.h"
 #include "serieschart.h"
-#include "seriescolours.h"
 #include "units.h"
 #include "workspace.h"
 

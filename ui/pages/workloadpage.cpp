@@ -165,8 +165,8 @@ void WorkloadPage::updateCharts()
     for (int h = 0; h < 24; ++h)
         hours << QStringLiteral("%1:00").arg(h, 2, 10, QLatin1Char('0'));
     setBars(m_hourly, hours, asDoubles(m_histograms.byHour), arrivalsColour());
-    setBars(m_sizes, m_histograms.sizeLabels, asDoubles(m_histograms.bySize), QColor(0xe6, 0x9f, 0x00));
-    setBars(m_types, m_histograms.typeLabels, asDoubles(m_histograms.byType), QColor(0x00, 0x9e, 0x73));
+    setBars(m_sizes, m_histograms.sizeLabels, asDoubles(m_histograms.bySize), jobSizeBarColour());
+    setBars(m_types, m_histograms.typeLabels, asDoubles(m_histograms.byType), jobTypeBarColour());
     const QLocale locale;
     QString text = tr("%1 jobs over %2 h · %3 1g-slice hours of work")
                        .arg(locale.toString(m_histograms.jobs))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workloadpagecharts.h"
 
+#include "palette.h"
 #include "plotreplot.h"
 
 #include <qcustomplot.h>
@@ -20,9 +21,9 @@ QCustomPlot* createBarChart(const QString& title, const QString& xLabel, const Q
     plot->xAxis->setLabel(xLabel);
     plot->yAxis->setLabel(yLabel);
     plot->xAxis->grid()->setVisible(false);
-    plot->yAxis->grid()->setPen(QPen(QColor(0xe0, 0xe0, 0xe0)));
-    plot->xAxis->setBasePen(QPen(QColor(0x80, 0x80, 0x80)));
-    plot->yAxis->setBasePen(QPen(QColor(0x80, 0x80, 0x80)));
+    plot->yAxis->grid()->setPen(QPen(gridColour()));
+    plot->xAxis->setBasePen(QPen(axisLineColour()));
+    plot->yAxis->setBasePen(QPen(axisLineColour()));
     plot->xAxis->setTickPen(Qt::NoPen);
     plot->xAxis->setSubTickPen(Qt::NoPen);
     auto* bars = new QCPBars(plot->xAxis, plot->yAxis);

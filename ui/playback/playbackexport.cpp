@@ -2,6 +2,7 @@
 #include "playbackexport.h"
 
 #include "fleetlayout.h"
+#include "palette.h"
 #include "playback.h"
 #include "playbackpainter.h"
 #include "savefile.h"
@@ -45,7 +46,7 @@ QImage renderPlaybackFrame(const model::Playback& playback, int step, QSize size
     const QFont title = scaledFont(font, 1.15, true);
     const double titleH = QFontMetricsF(title).height() + 6.0;
     painter.setFont(title);
-    painter.setPen(QColor(0x20, 0x24, 0x2a));
+    painter.setPen(paperTextColour());
     const auto& sc = playback.scenario();
     painter.drawText(QRectF(all.left(), all.top(), all.width(), titleH), Qt::AlignLeft | Qt::AlignVCenter,
                      QStringLiteral("%1 · %2 · step %3 of %4")
@@ -69,11 +70,11 @@ QImage renderPlaybackFrame(const model::Playback& playback, int step, QSize size
     const QRectF fleet(all.left(), all.top() + titleH + 4.0, all.width(), all.height() - titleH - explainH - 12.0);
     paintPlayback(painter, fleet, playback, state, font);
     const QRectF box(all.left(), all.bottom() - explainH, all.width(), explainH);
-    painter.setPen(QPen(QColor(0xc4, 0xc8, 0xcf), 1.0));
-    painter.setBrush(QColor(0xfb, 0xfb, 0xfc));
+    painter.setPen(QPen(paperBorderColour(), 1.0));
+    painter.setBrush(paperSurfaceColour());
     painter.drawRoundedRect(box, 6.0, 6.0);
     painter.setFont(textFont);
-    painter.setPen(QColor(0x20, 0x24, 0x2a));
+    painter.setPen(paperTextColour());
     painter.drawText(box.adjusted(10.0, 8.0, -10.0, -8.0), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, text);
     return image;
 }

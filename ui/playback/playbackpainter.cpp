@@ -4,7 +4,6 @@
 #include "fleetlayout.h"
 #include "palette.h"
 #include "playback.h"
-#include "seriescolours.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -16,9 +15,9 @@ namespace ui {
 
 namespace {
 
-const QColor kText(0x20, 0x24, 0x2a);
+const QColor kText = paperTextColour();
 const QColor kMuted = paperMutedTextColour();
-const QColor kLate(0xc0, 0x20, 0x20);
+const QColor kLate = lateColour();
 constexpr double kGap = 8.0;
 
 QString tr(const char* text)
@@ -68,7 +67,7 @@ void paintJob(QPainter& painter, const QRectF& area, const model::Playback& pb, 
     painter.drawRect(area);
     const double left = pb.remaining(inst, now);
     const QRectF bar(area.left() + 3.0, area.bottom() - 9.0, area.width() - 6.0, 6.0);
-    painter.setBrush(QColor(255, 255, 255, 200));
+    painter.setBrush(progressTrackColour());
     painter.drawRect(bar);
     painter.setBrush(fill.darker(170));
     painter.drawRect(QRectF(bar.left(), bar.top(), bar.width() * std::clamp(left, 0.0, 1.0), bar.height()));
@@ -159,8 +158,8 @@ void paintGpuRow(QPainter& painter, const QRectF& row, const model::Playback& pb
 void paintQueue(QPainter& painter, const QRectF& area, const model::Playback& pb, const model::PlaybackState& state,
                 const QFont& base)
 {
-    painter.setPen(QPen(QColor(0xc4, 0xc8, 0xcf), 1.0));
-    painter.setBrush(QColor(0xfb, 0xfb, 0xfc));
+    painter.setPen(QPen(paperBorderColour(), 1.0));
+    painter.setBrush(paperSurfaceColour());
     painter.drawRoundedRect(area.adjusted(0.5, 0.5, -0.5, -0.5), 6.0, 6.0);
     const std::vector<int> none;
     const std::vector<int>& queue = state.step >= 0 ? pb.step(state.step).queue : none;

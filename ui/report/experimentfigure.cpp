@@ -2,7 +2,7 @@
 #include "experimentfigure.h"
 
 #include "experiments.h"
-#include "seriescolours.h"
+#include "palette.h"
 #include "timelineseries.h"
 
 #include <QBuffer>
@@ -24,11 +24,7 @@ QColor seriesColour(size_t i, size_t count)
 {
     if (count <= 4)
         return runColour(static_cast<int>(i));
-    static const std::array<QColor, 12> colours{
-        QColor(0x00, 0x72, 0xb2), QColor(0xe6, 0x9f, 0x00), QColor(0x00, 0x9e, 0x73), QColor(0xcc, 0x79, 0xa7),
-        QColor(0x56, 0xb4, 0xe9), QColor(0xd5, 0x5e, 0x00), QColor(0xf0, 0xe4, 0x42), QColor(0x99, 0x99, 0x99),
-        QColor(0x33, 0x33, 0x33), QColor(0x88, 0x2e, 0x72), QColor(0x7f, 0xc9, 0x7f), QColor(0xbe, 0xae, 0xd4)};
-    return colours[i % colours.size()];
+    return figureSeriesColour(i);
 }
 
 /// Quartiles by linear interpolation, whiskers at the furthest values within 1.5 IQR.
@@ -158,7 +154,7 @@ void ExperimentFigure::drawLines(QCPAxisRect* rect, const model::FigurePanel& pa
     const double floor = std::isfinite(yPositive) ? yPositive / 2.0 : 1e-3;
     for (size_t k = 0; k < panel.series.size(); ++k) {
         const model::FigureSeries& s = panel.series[k];
-        const QColor colour = s.dashed ? QColor(0x1a, 0x1a, 0x1a) : seriesColour(k, panel.series.size());
+        const QColor colour = s.dashed ? inkColour() : seriesColour(k, panel.series.size());
         QCPGraph* graph = plot()->addGraph(x, y);
         graph->setName(QString::fromStdString(s.name));
         graph->setPen(QPen(colour, 2.0, s.dashed ? Qt::DashLine : Qt::SolidLine));

@@ -4,11 +4,11 @@
 #include "barschart.h"
 #include "ganttchart.h"
 #include "ganttdata.h"
+#include "palette.h"
 #include "report_data.h"
 #include "reportpages.h"
 #include "runsnapshot.h"
 #include "serieschart.h"
-#include "seriescolours.h"
 #include "units.h"
 
 #include <QPainter>

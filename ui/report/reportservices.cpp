@@ -3,11 +3,11 @@
 // Compare page shows for the same figures.
 #include "reportservices.h"
 
+#include "palette.h"
 #include "report_data.h"
 #include "reportcharts.h"
 #include "reporttable.h"
 #include "serieschart.h"
-#include "seriescolours.h"
 #include "service_run.h"
 
 #include <QFontMetricsF>

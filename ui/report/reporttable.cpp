@@ -4,7 +4,6 @@
 #include "palette.h"
 #include "report_data.h"
 #include "reportpages.h"
-#include "seriescolours.h"
 #include "units.h"
 
 #include <QFontMetricsF>
@@ -214,7 +213,7 @@ double drawHeaderAndRows(QPainter& p, const QRectF& rect, const std::vector<Colu
     p.setFont(table.body);
     for (size_t i = 0; i < swatches.size(); ++i, y += kRowHeight) {
         if (i % 2 == 1)
-            p.fillRect(QRectF(rect.left(), y, rect.width(), kRowHeight), QColor(0xf2, 0xf3, 0xf5));
+            p.fillRect(QRectF(rect.left(), y, rect.width(), kRowHeight), paperStripeColour());
         drawRow(p, QRectF(rect.left(), y, rect.width(), kRowHeight), cols, rows[i], swatches[i]);
     }
     return y;
@@ -308,7 +307,7 @@ double paintComparisonTable(QPainter& p, const QRectF& rect, const model::Report
     for (size_t i : order)
         swatches.push_back(runColour(static_cast<int>(i)));
     y = drawHeaderAndRows(p, QRectF(rect.left(), y, rect.width(), 0.0), cols, style, rows, swatches);
-    p.setPen(QPen(QColor(0x8a, 0x90, 0x99), 1.0));
+    p.setPen(QPen(paperRuleColour(), 1.0));
     p.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y));
     QFont italic = style.body;
     italic.setItalic(true);

@@ -23,11 +23,6 @@ namespace {
 
 constexpr double kMargin = 44.0; // 96 dpi units: 11.6 mm
 
-QColor ruleColour()
-{
-    return QColor(0xc4, 0xc8, 0xcf);
-}
-
 std::vector<ReportPage> allPages(const model::ReportData& data, const ReportStyle& style)
 {
     std::vector<ReportPage> pages = summaryPages(data, style);
@@ -50,7 +45,7 @@ void paintFrame(QPainter& painter, const QRectF& page, const ReportPage& content
         painter.setFont(style.heading);
         painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), 26.0), Qt::AlignLeft | Qt::AlignVCenter,
                          content.title);
-        painter.setPen(QPen(ruleColour(), 1.0));
+        painter.setPen(QPen(paperBorderColour(), 1.0));
         painter.drawLine(QPointF(inner.left(), inner.top() + 30.0), QPointF(inner.right(), inner.top() + 30.0));
     }
     painter.setFont(style.small);

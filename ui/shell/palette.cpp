@@ -12,7 +12,7 @@ QColor computeColour(int computeSlices)
 {
     // Index = compute slices; 5g and 6g do not exist on current boards but get a colour anyway.
     static const std::array<QColor, 8> colours{
-        QColor(0x9e, 0x9e, 0x9e), // unused
+        unassignedColour(),       // unused
         QColor(0x56, 0xb4, 0xe9), // 1g sky blue
         QColor(0x00, 0x9e, 0x73), // 2g bluish green
         QColor(0xe6, 0x9f, 0x00), // 3g orange
@@ -26,11 +26,64 @@ QColor computeColour(int computeSlices)
     return colours[static_cast<size_t>(computeSlices)];
 }
 
+QColor runColour(int i)
+{
+    static const std::array<QColor, 4> colours{QColor(0x00, 0x72, 0xb2), QColor(0xd5, 0x5e, 0x00),
+                                               QColor(0x00, 0x9e, 0x73), QColor(0xcc, 0x79, 0xa7)};
+    return colours[static_cast<size_t>(i) % colours.size()];
+}
+
+QColor jobTypeColour(int i)
+{
+    static const std::array<QColor, 8> colours{
+        QColor(0x56, 0xb4, 0xe9), QColor(0xe6, 0x9f, 0x00), QColor(0x00, 0x9e, 0x73), QColor(0xcc, 0x79, 0xa7),
+        QColor(0x00, 0x72, 0xb2), QColor(0xd5, 0x5e, 0x00), QColor(0xf0, 0xe4, 0x42), QColor(0x99, 0x99, 0x99)};
+    return colours[static_cast<size_t>(i) % colours.size()];
+}
+
+QColor faultColour()
+{
+    return QColor(0xb0, 0x00, 0x20);
+}
+
+QColor staleFaultColour()
+{
+    return QColor(0x80, 0x80, 0x80);
+}
+
+QColor unassignedColour()
+{
+    return QColor(0x9e, 0x9e, 0x9e);
+}
+
+QColor gangOutlineColour()
+{
+    return QColor(0x30, 0x30, 0x30);
+}
+
+QColor cursorColour()
+{
+    return QColor(0xc0, 0x20, 0x20);
+}
+
+QColor targetColour()
+{
+    return QColor(0xcc, 0x33, 0x33);
+}
+
+QGradientStops powerGradientStops()
+{
+    return {{0.0, QColor(0xf7, 0xf3, 0xe8)},
+            {0.35, QColor(0xf6, 0xc4, 0x7a)},
+            {0.7, QColor(0xe0, 0x6a, 0x2c)},
+            {1.0, QColor(0x8c, 0x1d, 0x18)}};
+}
+
 QColor textColourOn(const QColor& background)
 {
     // Relative luminance (sRGB weights) is enough to pick a readable label colour.
     const double luminance = 0.2126 * background.redF() + 0.7152 * background.greenF() + 0.0722 * background.blueF();
-    return luminance > 0.45 ? QColor(0x1a, 0x1a, 0x1a) : QColor(Qt::white);
+    return luminance > 0.45 ? inkColour() : QColor(Qt::white);
 }
 
 QColor powerColour()
@@ -55,12 +108,12 @@ bool isDarkTheme()
 
 QColor surfaceColour()
 {
-    return isDarkTheme() ? QColor(0x24, 0x26, 0x2a) : QColor(0xfb, 0xfb, 0xfc);
+    return isDarkTheme() ? QColor(0x24, 0x26, 0x2a) : paperSurfaceColour();
 }
 
 QColor borderColour()
 {
-    return isDarkTheme() ? QColor(0x5a, 0x60, 0x6a) : QColor(0xc4, 0xc8, 0xcf);
+    return isDarkTheme() ? QColor(0x5a, 0x60, 0x6a) : paperBorderColour();
 }
 
 QColor mutedTextColour()
@@ -86,6 +139,117 @@ QColor gridColour()
 QColor problemTextColour()
 {
     return isDarkTheme() ? QColor(0xff, 0x9e, 0x80) : QColor(0xa8, 0x2c, 0x00);
+}
+
+QColor noteTextColour()
+{
+    return isDarkTheme() ? QColor(0xc8, 0xcd, 0xd4) : paperNoteTextColour();
+}
+
+QColor staleTextColour()
+{
+    return QColor(0x8a, 0x8f, 0x98); // a mid grey reads on the light and on the dark base
+}
+
+QColor staleBarColour()
+{
+    return isDarkTheme() ? QColor(0x4a, 0x4f, 0x57) : QColor(0xc8, 0xcb, 0xd0);
+}
+
+QColor staleLineColour()
+{
+    return isDarkTheme() ? QColor(0x6b, 0x71, 0x7b) : QColor(0xb8, 0xbc, 0xc2);
+}
+
+QColor veilColour()
+{
+    QColor base = QApplication::palette().color(QPalette::Base);
+    base.setAlpha(210);
+    return base;
+}
+
+QColor axisLineColour()
+{
+    return isDarkTheme() ? QColor(0xa9, 0xb0, 0xba) : QColor(Qt::black);
+}
+
+QColor allowedColour()
+{
+    return QColor(0x1a, 0x9e, 0x4b);
+}
+
+QColor refusedColour()
+{
+    return QColor(0xc6, 0x28, 0x28);
+}
+
+QColor jobSizeBarColour()
+{
+    return QColor(0xe6, 0x9f, 0x00);
+}
+
+QColor jobTypeBarColour()
+{
+    return QColor(0x00, 0x9e, 0x73);
+}
+
+QColor figureSeriesColour(size_t i)
+{
+    static const std::array<QColor, 12> colours{
+        QColor(0x00, 0x72, 0xb2), QColor(0xe6, 0x9f, 0x00), QColor(0x00, 0x9e, 0x73), QColor(0xcc, 0x79, 0xa7),
+        QColor(0x56, 0xb4, 0xe9), QColor(0xd5, 0x5e, 0x00), QColor(0xf0, 0xe4, 0x42), QColor(0x99, 0x99, 0x99),
+        QColor(0x33, 0x33, 0x33), QColor(0x88, 0x2e, 0x72), QColor(0x7f, 0xc9, 0x7f), QColor(0xbe, 0xae, 0xd4)};
+    return colours[i % colours.size()];
+}
+
+QColor inkColour()
+{
+    return QColor(0x1a, 0x1a, 0x1a);
+}
+
+QColor paperTextColour()
+{
+    return QColor(0x20, 0x24, 0x2a);
+}
+
+QColor tintTextColour()
+{
+    return QColor(0x1f, 0x23, 0x28);
+}
+
+QColor paperSurfaceColour()
+{
+    return QColor(0xfb, 0xfb, 0xfc);
+}
+
+QColor paperBorderColour()
+{
+    return QColor(0xc4, 0xc8, 0xcf);
+}
+
+QColor paperStripeColour()
+{
+    return QColor(0xf2, 0xf3, 0xf5);
+}
+
+QColor paperRuleColour()
+{
+    return QColor(0x8a, 0x90, 0x99);
+}
+
+QColor lateColour()
+{
+    return QColor(0xc0, 0x20, 0x20);
+}
+
+QColor progressTrackColour()
+{
+    return QColor(255, 255, 255, 200);
+}
+
+QColor freeSlotColour()
+{
+    return QColor(0xb8, 0xbd, 0xc4);
 }
 
 QString textStyle(const QColor& colour)

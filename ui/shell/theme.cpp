@@ -107,7 +107,7 @@ void stylePlot(QCustomPlot* plot)
 {
     const QPalette palette = QApplication::palette();
     const QColor text = palette.color(QPalette::WindowText);
-    const QColor line = isDarkTheme() ? QColor(0xa9, 0xb0, 0xba) : QColor(Qt::black);
+    const QColor line = axisLineColour();
     plot->setBackground(palette.color(QPalette::Base));
     for (QCPAxisRect* rect : plot->axisRects()) {
         rect->setBackground(Qt::NoBrush);
