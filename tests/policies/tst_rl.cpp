@@ -357,6 +357,10 @@ void TestRl::shippedWeightsLoad()
     QCOMPARE(shippedSmartMig()->configs, 12);
     QVERIFY(shippedSmartMig()->trainedJson.find("fnv1a64:") != std::string::npos);
     QCOMPARE(shippedDynamicRl()->configs, 19);
+    // The second SMART-MIG file (docs/reproducing-the-papers.md), kept within the energy cap.
+    const auto energy = loadSmartMigWeights(shippedWeightsPath("smart-mig-energy"));
+    QCOMPARE(energy.configs, 12);
+    QVERIFY(nlohmann::json::parse(energy.trainedJson).at("validation_energy_within_cap").get<bool>());
 }
 
 void TestRl::interruptedTrainingResumesIdentically()
