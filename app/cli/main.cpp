@@ -161,6 +161,7 @@ Commands:
   train SCENARIO.json --policy smart-mig|dynamic-rl --days N --out FILE.json [--threads K]
         [--seed S] [--decision-every N] [--epoch-min M] [--days-per-iteration N] [--multiplier X]
         [--urgent-slack MIN] [--initial-q Q] [--prior-days N] [--validation-days N]
+        [--energy-scale W] [--energy-dual D] [--energy-cap R] [--init-weights FILE]
       Trains a learned repartitioner on simulated days of the scenario (docs/learned-policies.md)
       and writes its weights; progress on stderr. Ctrl-C finishes the days in progress and writes
       FILE.json.checkpoint.json; the same command resumes from it. --days-per-iteration sets the
@@ -169,7 +170,11 @@ Commands:
       dynamic-rl's state whether a queued job has at most MIN minutes of slack; --initial-q sets
       its Q table's start (default -20); --prior-days N starts its greedy policy as the twice-daily
       plan chosen on the first N training days; --validation-days N chooses the kept table on N
-      validation days instead of 8 (docs/learned-policies.md). Under mpirun the
+      validation days instead of 8 (smart-mig: 4); smart-mig's --energy-scale W weighs energy by
+      W x a in the training rewards, --energy-dual D adjusts that weight after every evaluation by
+      D x (energy / (R x static's) - 1), --energy-cap R keeps the best validated weights using at
+      most R x the static layouts' energy, --init-weights FILE starts from those weights
+      (docs/learned-policies.md). Under mpirun the
       days of each iteration and the validation days go over the ranks; the weights are those of
       one process (docs/cluster.md, "Training").
   playback SCENARIO.json --out-dir DIR [--scheduler ID] [--repartitioner ID] [--seed N]

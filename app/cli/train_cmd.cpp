@@ -75,7 +75,13 @@ void printProgress(std::ostream& err, const policies::rl::TrainProgress& p)
     std::snprintf(buf, sizeof buf, "day %d/%d  mean reward %.5f  eval ET %.5f (static %.5f)  elapsed %s  left %s",
                   p.daysDone, p.daysTotal, p.meanReward, p.evalEt, p.baselineEt, duration(p.elapsedS).c_str(),
                   duration(p.leftS).c_str());
-    err << buf << std::endl;
+    err << buf;
+    if (p.baselineEnergy > 0.0) {
+        std::snprintf(buf, sizeof buf, "  eval energy %.0f (static %.0f, %+.2f%%)  energy scale %.3g", p.evalEnergy,
+                      p.baselineEnergy, 100.0 * (p.evalEnergy / p.baselineEnergy - 1.0), p.energyScale);
+        err << buf;
+    }
+    err << std::endl;
 }
 
 } // namespace
@@ -85,7 +91,7 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
     const Args args(words, {},
                     {"--policy", "--days", "--out", "--threads", "--seed", "--decision-every", "--epoch-min",
                      "--days-per-iteration", "--multiplier", "--urgent-slack", "--initial-q", "--prior-days",
-                     "--validation-days"});
+                     "--validation-days", "--energy-scale", "--energy-dual", "--energy-cap", "--init-weights"});
     const std::string file = args.onePositional("scenario file");
     const std::string policy = args.value("--policy").value_or("");
     if (policy != "smart-mig" && policy != "dynamic-rl")
@@ -104,6 +110,14 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
     st.initialQ = numberOption(args, "--initial-q", 0.0, -1e9, 0.0);
     st.priorDays = static_cast<int>(integerOption(args, "--prior-days", 0, 0, 10000));
     st.validationDays = static_cast<int>(integerOption(args, "--validation-days", 0, 0, 1000));
+    st.energyScale = numberOption(args, "--energy-scale", 1.0, 1.0, 1e6);
+    st.energyDual = numberOption(args, "--energy-dual", 0.0, 0.0, 1e6);
+    st.energyCap = numberOption(args, "--energy-cap", 0.0, 0.0, 10.0);
+    st.initWeights = args.value("--init-weights").value_or("");
+    for (const char* name : {"--energy-scale", "--energy-dual", "--energy-cap", "--init-weights"}) {
+        if (policy != "smart-mig" && args.value(name))
+            throw UsageError(std::string(name) + " applies to smart-mig only");
+    }
 
     model::Problems problems;
     model::Scenario scenario = model::loadScenario(file, problems);

@@ -44,8 +44,22 @@ struct TrainSettings
     /// dynamic-rl: > 0 starts the greedy policy as the twice-daily plan chosen on this many first
     /// training days (as `plan --search baselines` chooses it) instead of "keep the layout".
     int priorDays = 0;
-    /// dynamic-rl: validation days the kept table is chosen on (seeds 900,001 on); 0: the default 8.
+    /// Validation days the kept weights are chosen on (seeds 900,001 on); 0: the policy's default
+    /// (smart-mig 4, dynamic-rl 8).
     int validationDays = 0;
+    /// smart-mig, training only: the rewards weigh energy by a x this (1: ET's own weight a). With
+    /// energyDual > 0 it is the starting value of a multiplier that training adjusts.
+    double energyScale = 1.0;
+    /// smart-mig: > 0 is constrained training (a Lagrangian multiplier on energy): after every
+    /// evaluation energyScale grows by this x (validation energy / (energyCap x static's) - 1),
+    /// and falls by it when below, never under 1 (docs/learned-policies.md).
+    double energyDual = 0.0;
+    /// smart-mig: > 0 keeps the best validated weights whose validation energy is at most this x
+    /// the static layouts' energy on the same days (the starting weights when none is).
+    double energyCap = 0.0;
+    /// smart-mig: non-empty starts training from these weights (same network sizes) instead of
+    /// "keep the layout"; the kept weights start as them too.
+    std::string initWeights;
     /// Training days simulated between two updates; 0: the policy's own (smart-mig 2, dynamic-rl
     /// 8). More days per update let more processes simulate at once (docs/cluster.md, "Training");
     /// it is a setting of the training (recorded, and a checkpoint only resumes with the same).
@@ -65,9 +79,12 @@ struct TrainProgress
 {
     int daysDone = 0;
     int daysTotal = 0;
-    double meanReward = 0.0; ///< mean over the iteration's days of the day's total reward (= -ET)
-    double evalEt = 0.0;     ///< mean ET of the last evaluation on the validation days
-    double baselineEt = 0.0; ///< the same days with the scenario's static layouts
+    double meanReward = 0.0;     ///< mean over the iteration's days of the day's total reward (= -ET)
+    double evalEt = 0.0;         ///< mean ET of the last evaluation on the validation days
+    double baselineEt = 0.0;     ///< the same days with the scenario's static layouts
+    double evalEnergy = 0.0;     ///< smart-mig with an energy option: mean validation energy (W*min)
+    double baselineEnergy = 0.0; ///< and the static layouts' on the same days
+    double energyScale = 1.0;    ///< the training rewards' energy weight, in units of a
     double elapsedS = 0.0;
     double leftS = 0.0;
 };

@@ -107,6 +107,51 @@ double runDay(const TrainEnvironment& env, const std::string& scheduler, std::ui
     return cumulativeCost(engine, static_cast<double>(jobs.size()));
 }
 
+/// A day's (or the mean over days of) ET and energy (W*min).
+struct EtEnergy
+{
+    double et = 0.0;
+    double energy = 0.0;
+};
+
+/// The means of compute(i) (an EtEnergy) over n days; ET summed in day order as meanOverDays does.
+template <typename Compute>
+EtEnergy meanEtEnergyOverDays(const TrainSettings& st, int n, Compute compute)
+{
+    const auto values = mapDays<EtEnergy>(
+        st, n, compute,
+        [](const EtEnergy& v) {
+            DayBytes b;
+            b.put(v.et);
+            b.put(v.energy);
+            return b.take();
+        },
+        [](const std::string& s) {
+            DayBytesReader r(s);
+            EtEnergy v;
+            v.et = r.get<double>();
+            v.energy = r.get<double>();
+            return v;
+        });
+    EtEnergy sum;
+    for (const EtEnergy& v : values) {
+        sum.et += v.et;
+        sum.energy += v.energy;
+    }
+    return {sum.et / n, sum.energy / n};
+}
+
+/// runDay that also returns the day's energy.
+inline EtEnergy runDayEtEnergy(const TrainEnvironment& env, const std::string& scheduler, std::uint64_t seed,
+                               simcore::Repartitioner& rep)
+{
+    const auto jobs = env.dayJobs(seed);
+    auto sched = builtinRegistry().createScheduler(scheduler, {});
+    simcore::Engine engine(dayConfig(env, seed), env.fleet, env.types, jobs, *sched, rep);
+    engine.run();
+    return {cumulativeCost(engine, static_cast<double>(jobs.size())), engine.energyWmin()};
+}
+
 inline double baselineEt(const TrainEnvironment& env, const std::string& scheduler, int days, const TrainSettings& st)
 {
     return meanOverDays(st, days, [&](int i) {
@@ -128,6 +173,9 @@ struct Session
     double bestEt = 1e300;
     double lastEt = 0.0;
     double baseline = 0.0;
+    double lastEnergy = 0.0;     ///< smart-mig energy options: the last evaluation's mean energy
+    double baselineEnergy = 0.0; ///< and the static layouts' on the validation days
+    double energyScale = 1.0;    ///< the training rewards' energy weight in units of a
 
     [[nodiscard]] bool stopRequested() const { return stop != nullptr && stop->load(); }
     [[nodiscard]] double elapsed() const { return std::chrono::duration<double>(Clock::now() - t0).count(); }
@@ -139,6 +187,9 @@ struct Session
         p.meanReward = meanReward;
         p.evalEt = lastEt;
         p.baselineEt = baseline;
+        p.evalEnergy = lastEnergy;
+        p.baselineEnergy = baselineEnergy;
+        p.energyScale = energyScale;
         p.elapsedS = elapsed();
         const int done = daysDone - startDays;
         p.leftS = done > 0 ? p.elapsedS / done * std::max(0, settings.days - daysDone) : 0.0;
@@ -205,6 +256,20 @@ struct Session
         return t.dump();
     }
 };
+
+/// SMART-MIG's energy options (TrainSettings::energyScale, energyDual, energyCap; rl_train_energy.cpp).
+/// Whether any of them is set (they add to the checkpoint and the weights file's provenance).
+[[nodiscard]] bool energyOptions(const TrainSettings& st);
+/// Whether the last evaluation's energy is within TrainSettings::energyCap (always, without a cap).
+[[nodiscard]] bool withinEnergyCap(const TrainSettings& st, const Session& ses);
+/// Constrained training: after an evaluation the multiplier on energy follows the validation
+/// energy's excess over the cap (dual ascent), never below ET's own weight.
+void updateEnergyScale(const TrainSettings& st, Session& ses);
+/// The static layouts' mean energy on the validation days (the reference of the energy options).
+[[nodiscard]] double staticEnergy(const TrainEnvironment& env, const TrainSettings& st, int days);
+/// The energy options' state in a checkpoint (only written when one is set).
+void energyToCheckpoint(Json& j, const Session& ses, bool bestWithinCap, double bestEnergy);
+void energyFromCheckpoint(const Json& j, Session& ses, bool& bestWithinCap, double& bestEnergy);
 
 TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, Session& ses,
                           const std::filesystem::path& out);

@@ -66,6 +66,17 @@ struct Ppo
         bestActor = actor.flat();
         bestCritic = critic.flat();
     }
+    /// Starts from trained weights (TrainSettings::initWeights) instead of "keep the layout".
+    void startFrom(const std::string& file)
+    {
+        const SmartMigWeights w = loadSmartMigWeights(file);
+        if (w.actor.sizes != actor.sizes() || w.critic.sizes != critic.sizes() || w.list != list)
+            throw WeightsError(file, "/actor/sizes", "its networks differ from the ones trained here");
+        actor.setFlat(w.actor.params);
+        critic.setFlat(w.critic.params);
+        bestActor = actor.flat();
+        bestCritic = critic.flat();
+    }
     [[nodiscard]] std::shared_ptr<const SmartMigWeights> weights(const std::vector<double>& a,
                                                                  const std::vector<double>& c) const
     {
@@ -202,12 +213,12 @@ void ppoUpdate(Ppo& p, std::vector<Sample>& samples, simcore::Rng& rng)
     }
 }
 
-double evaluateSmartMig(const TrainEnvironment& env, const TrainSettings& st, const Ppo& p)
+EtEnergy evaluateSmartMig(const TrainEnvironment& env, const TrainSettings& st, const Ppo& p)
 {
     const auto w = p.weights(p.actor.flat(), p.critic.flat());
-    return meanOverDays(st, p.cfg.validationDays, [&](int i) {
+    return meanEtEnergyOverDays(st, p.cfg.validationDays, [&](int i) {
         SmartMigRepartitioner rep(w, {st.decisionEvery, 3, kSmartMigQueueSample});
-        return runDay(env, "cedf", validationDaySeed(i), rep, [](auto&, double) {});
+        return runDayEtEnergy(env, "cedf", validationDaySeed(i), rep);
     });
 }
 
@@ -280,38 +291,62 @@ RolloutDay rolloutFromBytes(const std::string& bytes)
 
 Json ppoSettingsJson(const PpoConfig& c, const TrainSettings& s)
 {
-    return Json{{"algorithm", "PPO (clipped), shared actor per GPU (mean field)"},
-                {"hidden", c.hidden},
-                {"activation", "tanh"},
-                {"decision_every_events", s.decisionEvery},
-                {"top_k", 3},
-                {"days_per_iteration", c.daysPerIteration},
-                {"stay_bias", c.stayBias},
-                {"gamma", c.gamma},
-                {"lambda", c.lambda},
-                {"clip", c.clip},
-                {"epochs", c.epochs},
-                {"minibatch", c.minibatch},
-                {"actor_lr", c.actorLr},
-                {"critic_lr", c.criticLr},
-                {"lr_schedule", "linear to 0 over --days"},
-                {"reward_scale", c.rewardScale},
-                {"inner_scheduler", "cedf"}};
+    Json j{{"algorithm", "PPO (clipped), shared actor per GPU (mean field)"},
+           {"hidden", c.hidden},
+           {"activation", "tanh"},
+           {"decision_every_events", s.decisionEvery},
+           {"top_k", 3},
+           {"days_per_iteration", c.daysPerIteration},
+           {"stay_bias", c.stayBias},
+           {"gamma", c.gamma},
+           {"lambda", c.lambda},
+           {"clip", c.clip},
+           {"epochs", c.epochs},
+           {"minibatch", c.minibatch},
+           {"actor_lr", c.actorLr},
+           {"critic_lr", c.criticLr},
+           {"lr_schedule", "linear to 0 over --days"},
+           {"reward_scale", c.rewardScale},
+           {"inner_scheduler", "cedf"}};
+    // Only when set, so the documented command writes the same bytes as before these options.
+    if (s.validationDays > 0)
+        j["validation_days"] = s.validationDays;
+    if (s.energyScale != 1.0)
+        j["energy_scale"] = s.energyScale;
+    if (s.energyDual > 0.0)
+        j["energy_dual"] = s.energyDual;
+    if (s.energyCap > 0.0)
+        j["energy_cap"] = s.energyCap;
+    if (!s.initWeights.empty())
+        j["init_weights"] = std::filesystem::path(s.initWeights).filename().string();
+    return j;
+}
+
+PpoConfig ppoConfig(const TrainSettings& st)
+{
+    auto c = configFor<PpoConfig>(st);
+    if (st.validationDays > 0)
+        c.validationDays = st.validationDays;
+    return c;
 }
 
 } // namespace
 
 Json ppoSettingsJson(const TrainSettings& st)
 {
-    return ppoSettingsJson(configFor<PpoConfig>(st), st);
+    return ppoSettingsJson(ppoConfig(st), st);
 }
 
 TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, Session& ses,
                           const std::filesystem::path& out)
 {
     Ppo p;
-    p.cfg = configFor<PpoConfig>(st);
+    p.cfg = ppoConfig(st);
+    bool bestWithinCap = true;
+    double bestEnergy = 0.0;
     p.init(st.seed);
+    if (!st.initWeights.empty())
+        p.startFrom(st.initWeights);
     TrainResult result;
     if (std::filesystem::exists(ses.checkpoint)) {
         const Json j = ses.resume();
@@ -321,27 +356,38 @@ TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, 
         p.bestCritic = j.at("best_critic").get<std::vector<double>>();
         adamFrom(j.at("actor_opt"), p.actorOpt);
         adamFrom(j.at("critic_opt"), p.criticOpt);
+        if (energyOptions(st))
+            energyFromCheckpoint(j, ses, bestWithinCap, bestEnergy);
         result.resumed = true;
     } else {
         ses.baseline = baselineEt(env, "cedf", p.cfg.validationDays, st);
-        ses.lastEt = ses.bestEt = evaluateSmartMig(env, st, p);
+        ses.energyScale = st.energyScale;
+        if (energyOptions(st))
+            ses.baselineEnergy = staticEnergy(env, st, p.cfg.validationDays);
+        const EtEnergy e = evaluateSmartMig(env, st, p);
+        ses.lastEt = ses.bestEt = e.et;
+        ses.lastEnergy = bestEnergy = e.energy;
+        bestWithinCap = withinEnergyCap(st, ses);
         ses.report(0.0);
     }
     int iteration = ses.daysDone / p.cfg.daysPerIteration;
     while (ses.daysDone < st.days && !ses.stopRequested()) {
         const int days = std::min(p.cfg.daysPerIteration, st.days - ses.daysDone);
         const auto w = p.weights(p.actor.flat(), p.critic.flat());
+        // The training days weigh energy by a x energyScale (ET's own weight unless an energy option is set).
+        TrainEnvironment rollEnv = env;
+        rollEnv.config.energyWeight *= ses.energyScale;
         auto rollouts = mapDays<RolloutDay>(
             st, days,
             [&](int i) {
                 SmartMigRepartitioner rep(w, {st.decisionEvery, 3, kSmartMigQueueSample});
                 RolloutDay day;
-                day.final =
-                    runDay(env, "cedf", trainingDaySeed(st.seed, ses.daysDone + i), rep, [&](auto& engine, double n) {
-                        day.trace.engine = &engine;
-                        day.trace.jobs = n;
-                        rep.setTrace(&day.trace);
-                    });
+                day.final = runDay(rollEnv, "cedf", trainingDaySeed(st.seed, ses.daysDone + i), rep,
+                                   [&](auto& engine, double n) {
+                                       day.trace.engine = &engine;
+                                       day.trace.jobs = n;
+                                       rep.setTrace(&day.trace);
+                                   });
                 day.trace.engine = nullptr; // the day's engine is gone
                 return day;
             },
@@ -374,12 +420,18 @@ TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, 
         ses.daysDone += days;
         ++iteration;
         if (iteration % p.cfg.evalEvery == 0 || ses.daysDone >= st.days) {
-            ses.lastEt = evaluateSmartMig(env, st, p);
-            if (ses.lastEt < ses.bestEt) {
+            const EtEnergy e = evaluateSmartMig(env, st, p);
+            ses.lastEt = e.et;
+            ses.lastEnergy = e.energy;
+            const bool within = withinEnergyCap(st, ses);
+            if (within && (!bestWithinCap || ses.lastEt < ses.bestEt)) {
+                bestWithinCap = true;
+                bestEnergy = ses.lastEnergy;
                 ses.bestEt = ses.lastEt;
                 p.bestActor = p.actor.flat();
                 p.bestCritic = p.critic.flat();
             }
+            updateEnergyScale(st, ses);
         }
         Json j = ses.header();
         j["actor"] = p.actor.flat();
@@ -388,6 +440,8 @@ TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, 
         j["best_critic"] = p.bestCritic;
         j["actor_opt"] = adamJson(p.actorOpt);
         j["critic_opt"] = adamJson(p.criticOpt);
+        if (energyOptions(st))
+            energyToCheckpoint(j, ses, bestWithinCap, bestEnergy);
         if (st.writesFiles)
             writeJsonFile(ses.checkpoint, j);
         double reward = 0.0;
@@ -399,6 +453,14 @@ TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, 
     if (!result.interrupted) {
         auto best = *p.weights(p.bestActor, p.bestCritic);
         best.trainedJson = ses.provenance(static_cast<std::uint64_t>(p.cfg.validationDays));
+        if (energyOptions(st)) {
+            Json t = Json::parse(best.trainedJson);
+            t["validation_energy_wmin"] = bestEnergy;
+            t["validation_static_energy_wmin"] = ses.baselineEnergy;
+            t["validation_energy_within_cap"] = bestWithinCap;
+            t["final_energy_scale"] = ses.energyScale;
+            best.trainedJson = t.dump();
+        }
         if (st.writesFiles)
             saveWeights(out, best);
     }

@@ -13,6 +13,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+#include <nlohmann/json.hpp>
 
 #include <fstream>
 
@@ -91,6 +92,7 @@ private slots:
     void shippedWeightsLoad();
     void interruptedTrainingResumesIdentically();
     void shortTrainingImprovesEt();
+    void energyConstrainedTrainingImprovesEnergyAndEt();
 };
 
 void TestRl::bins()
@@ -355,6 +357,10 @@ void TestRl::shippedWeightsLoad()
     QCOMPARE(shippedSmartMig()->configs, 12);
     QVERIFY(shippedSmartMig()->trainedJson.find("fnv1a64:") != std::string::npos);
     QCOMPARE(shippedDynamicRl()->configs, 19);
+    // The second SMART-MIG file (docs/reproducing-the-papers.md), kept within the energy cap.
+    const auto energy = loadSmartMigWeights(shippedWeightsPath("smart-mig-energy"));
+    QCOMPARE(energy.configs, 12);
+    QVERIFY(nlohmann::json::parse(energy.trainedJson).at("validation_energy_within_cap").get<bool>());
 }
 
 void TestRl::interruptedTrainingResumesIdentically()
@@ -433,6 +439,71 @@ void TestRl::shortTrainingImprovesEt()
         sum += simcore::runToEnd(engine, false).metrics.et;
     }
     QVERIFY(std::abs(sum / 4.0 - r.bestEvalEt) <= 1e-9 * r.bestEvalEt);
+}
+
+namespace {
+
+/// Mean ET and energy of SMART-MIG weights on the 4 validation days.
+std::pair<double, double> validationEtEnergy(const TrainEnvironment& env, const std::string& weightsFile)
+{
+    const auto w = std::make_shared<const SmartMigWeights>(loadSmartMigWeights(weightsFile));
+    double et = 0.0;
+    double energy = 0.0;
+    for (int i = 0; i < 4; ++i) {
+        SmartMigRepartitioner rep(w, {});
+        auto sched = policies::builtinRegistry().createScheduler("cedf", {});
+        simcore::EngineConfig config = env.config;
+        config.seed = validationDaySeed(i);
+        simcore::Engine engine(config, env.fleet, env.types, env.dayJobs(validationDaySeed(i)), *sched, rep);
+        const auto m = simcore::runToEnd(engine, false).metrics;
+        et += m.et / 4.0;
+        energy += m.energyWmin / 4.0;
+    }
+    return {et, energy};
+}
+
+} // namespace
+
+void TestRl::energyConstrainedTrainingImprovesEnergyAndEt()
+{
+    // Fine-tuning the shipped weights (ET well below static CEDF's, energy above the static
+    // layouts') with energy weighed 5 x a and the kept weights capped at 1.02 x the static
+    // layouts' validation energy: the shipped weights are over the cap, the kept ones are not,
+    // use less energy than the shipped ones and still beat static CEDF on ET (same 4 days).
+    QTemporaryDir dir;
+    const auto env = fleetEnvironment(8, 20.0);
+    const auto path = [&](const char* n) { return dir.filePath(QString::fromLatin1(n)).toStdString(); };
+    TrainSettings st;
+    st.policy = "smart-mig";
+    st.days = 24;
+    st.threads = 2;
+    st.seed = 1;
+    st.initWeights = shippedWeightsPath("smart-mig").string();
+    st.energyScale = 5.0;
+    st.energyCap = 1.02;
+    TrainProgress start;
+    bool started = false;
+    const auto r = train(
+        env, st, path("e.ckpt"), path("e.json"),
+        [&](const TrainProgress& p) {
+            if (!started)
+                start = p;
+            started = true;
+        },
+        nullptr);
+    QVERIFY(started && start.baselineEnergy > 0.0);
+    QVERIFY2(start.evalEnergy > st.energyCap * start.baselineEnergy, "the shipped weights already meet the cap");
+    const auto trained = nlohmann::json::parse(loadSmartMigWeights(path("e.json")).trainedJson);
+    QVERIFY(trained.at("validation_energy_within_cap").get<bool>());
+    const auto [et, energy] = validationEtEnergy(env, path("e.json"));
+    QVERIFY(std::abs(et - r.bestEvalEt) <= 1e-9 * et);
+    QVERIFY(std::abs(energy - trained.at("validation_energy_wmin").get<double>()) <= 1e-9 * energy);
+    QVERIFY2(energy <= st.energyCap * start.baselineEnergy, qPrintable(QString::number(energy)));
+    QVERIFY2(energy < start.evalEnergy,
+             qPrintable(QStringLiteral("energy %1 -> %2").arg(start.evalEnergy).arg(energy)));
+    QVERIFY2(et < start.baselineEt, qPrintable(QStringLiteral("ET %1, static %2").arg(et).arg(start.baselineEt)));
+    qInfo("validation ET %.5f -> %.5f (static %.5f), energy %.0f -> %.0f (static %.0f)", start.evalEt, et,
+          start.baselineEt, start.evalEnergy, energy, start.baselineEnergy);
 }
 
 QTEST_GUILESS_MAIN(TestRl)
