@@ -34,17 +34,12 @@ void BestFitMemory::schedule(simcore::ScheduleRound& round)
 {
     const bool explaining = round.explaining(); // read once: a normal run pays nothing per job
     for (int j = 0; round.freeInstances() > 0 && (j = round.next()) >= 0;) {
-        SliceChoice best;
-        std::tuple<int, double, double> bestKey; // (misses deadline, finish if late, memory)
-        forEachFreeSlice(round, j, [&](int g, int i) {
+        // The key: (misses the deadline, finish if late, memory).
+        const SliceChoice best = leastFreeSlice(round, j, [&](int g, int i) {
             const auto& inst = round.gpu(g).instances[static_cast<size_t>(i)];
             const double finish = round.now() + round.timeToFinish(j, inst.compute);
             const bool late = finish > round.job(j).deadline;
-            const std::tuple<int, double, double> key{late ? 1 : 0, late ? finish : 0.0, inst.memoryGiB};
-            if (!best.valid() || key < bestKey) {
-                best = {g, i};
-                bestKey = key;
-            }
+            return std::tuple<int, double, double>{late ? 1 : 0, late ? finish : 0.0, inst.memoryGiB};
         });
         (void)explain::placeOrWait(round, explaining, j, best.gpu, best.instance,
                                    [&] { return bestFitWhy(round, j, best); });

@@ -68,15 +68,7 @@ void EdfMarginalEt::schedule(simcore::ScheduleRound& round)
 {
     const bool explaining = round.explaining(); // read once: a normal run pays nothing per job
     for (int j = 0; round.freeInstances() > 0 && (j = round.next()) >= 0;) {
-        SliceChoice best;
-        double bestScore = 0.0;
-        forEachFreeSlice(round, j, [&](int g, int i) {
-            const double value = score(round, j, g, i).value;
-            if (!best.valid() || value < bestScore) {
-                best = {g, i};
-                bestScore = value;
-            }
-        });
+        const SliceChoice best = leastFreeSlice(round, j, [&](int g, int i) { return score(round, j, g, i).value; });
         (void)explain::placeOrWait(round, explaining, j, best.gpu, best.instance,
                                    [&] { return marginalWhy(round, j, best); });
     }

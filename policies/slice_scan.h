@@ -109,6 +109,23 @@ void forEachFreeSlice(const simcore::EngineView& view, int j, Fn&& fn)
     }
 }
 
+/// @brief The free instance (in forEachFreeSlice()'s scan order) with the least @p key(gpu,
+/// instance), the first in that order on ties. Invalid choice if no free instance fits job j.
+template <typename KeyFn>
+[[nodiscard]] SliceChoice leastFreeSlice(const simcore::EngineView& view, int j, KeyFn&& key)
+{
+    SliceChoice best;
+    decltype(key(0, 0)) bestKey{};
+    forEachFreeSlice(view, j, [&](int g, int i) {
+        auto k = key(g, i);
+        if (!best.valid() || k < bestKey) {
+            best = {g, i};
+            bestKey = k;
+        }
+    });
+    return best;
+}
+
 /// @brief GPUs in most-packed order now: busy compute slices descending, then index.
 [[nodiscard]] std::vector<int> mostPackedOrder(const simcore::EngineView& view);
 
