@@ -42,13 +42,15 @@ void parallelFor(int n, unsigned threads, F f)
 using DayBytes = simcore::Bytes;
 using DayBytesReader = simcore::BytesReader;
 
-/// @p Config's defaults with TrainSettings' days per iteration.
+/// @p Config's defaults with TrainSettings' days per iteration and validation days, where set.
 template <typename Config>
 Config configFor(const TrainSettings& st)
 {
     Config c;
     if (st.daysPerIteration > 0)
         c.daysPerIteration = st.daysPerIteration;
+    if (st.validationDays > 0)
+        c.validationDays = st.validationDays;
     return c;
 }
 

@@ -324,10 +324,7 @@ Json ppoSettingsJson(const PpoConfig& c, const TrainSettings& s)
 
 PpoConfig ppoConfig(const TrainSettings& st)
 {
-    auto c = configFor<PpoConfig>(st);
-    if (st.validationDays > 0)
-        c.validationDays = st.validationDays;
-    return c;
+    return configFor<PpoConfig>(st);
 }
 
 } // namespace

@@ -108,8 +108,6 @@ QConfig qConfigFor(const TrainSettings& st)
     QConfig c = configFor<QConfig>(st);
     if (st.initialQ != 0.0)
         c.initialQ = st.initialQ;
-    if (st.validationDays > 0)
-        c.validationDays = st.validationDays;
     return c;
 }
 
