@@ -73,7 +73,7 @@ std::string Args::onePositional(const std::string& what) const
 namespace {
 
 [[noreturn]] void outOfRange(const std::string& name, const std::string& kind, const std::string& min,
-                             const std::string& max, const std::string& text)
+                             const std::string& max, const std::string& text, const std::string& unit = {})
 {
     std::string message = name;
     message += " needs ";
@@ -82,6 +82,7 @@ namespace {
     message += min;
     message += " to ";
     message += max;
+    message += unit;
     message += ", got '";
     message += text;
     message += "'";
@@ -90,7 +91,8 @@ namespace {
 
 } // namespace
 
-double numberOption(const Args& args, const std::string& name, double fallback, double min, double max)
+double numberOption(const Args& args, const std::string& name, double fallback, double min, double max,
+                    const std::string& unit)
 {
     const auto text = args.value(name);
     if (!text)
@@ -99,11 +101,12 @@ double numberOption(const Args& args, const std::string& name, double fallback, 
     const char* end = text->data() + text->size();
     const auto [ptr, ec] = std::from_chars(text->data(), end, v);
     if (text->empty() || ec != std::errc() || ptr != end || !std::isfinite(v) || v < min || v > max)
-        outOfRange(name, "a number", model::formatG(min, 15), model::formatG(max, 15), *text);
+        outOfRange(name, "a number", model::formatG(min, 15), model::formatG(max, 15), *text, unit);
     return v;
 }
 
-long long wholeOption(const Args& args, const std::string& name, long long fallback, long long min, long long max)
+long long wholeOption(const Args& args, const std::string& name, long long fallback, long long min, long long max,
+                      const std::string& unit)
 {
     const auto text = args.value(name);
     if (!text)
@@ -112,8 +115,13 @@ long long wholeOption(const Args& args, const std::string& name, long long fallb
     const char* end = text->data() + text->size();
     const auto [ptr, ec] = std::from_chars(text->data(), end, v);
     if (text->empty() || ec != std::errc() || ptr != end || v < min || v > max)
-        outOfRange(name, "a whole number", std::to_string(min), std::to_string(max), *text);
+        outOfRange(name, "a whole number", std::to_string(min), std::to_string(max), *text, unit);
     return v;
+}
+
+unsigned threadsOption(const Args& args)
+{
+    return static_cast<unsigned>(wholeOption(args, "--threads", 0, 0, model::limits::kMaxThreads, " (0: every core)"));
 }
 
 std::uint64_t seedOption(const std::string& name, const std::string& text)

@@ -44,11 +44,16 @@ private:
 
 /// The number given to option @p name, or @p fallback without it; UsageError naming the option,
 /// the allowed range and the text for anything else (NaN, inf, "1,5", out of range).
-[[nodiscard]] double numberOption(const Args& args, const std::string& name, double fallback, double min, double max);
+/// @p unit follows the range in the message (" minutes": "from 5 to 1440 minutes").
+[[nodiscard]] double numberOption(const Args& args, const std::string& name, double fallback, double min, double max,
+                                  const std::string& unit = {});
 
 /// The whole number given to option @p name, or @p fallback; UsageError as numberOption().
 [[nodiscard]] long long wholeOption(const Args& args, const std::string& name, long long fallback, long long min,
-                                    long long max);
+                                    long long max, const std::string& unit = {});
+
+/// --threads: 0 (every core, the default) to model::limits::kMaxThreads; UsageError otherwise.
+[[nodiscard]] unsigned threadsOption(const Args& args);
 
 /// A seed 0..model::limits::kMaxSeed given as @p text to option @p name; UsageError otherwise.
 [[nodiscard]] std::uint64_t seedOption(const std::string& name, const std::string& text);

@@ -335,7 +335,7 @@ int runCompare(const std::vector<std::string>& words, std::ostream& out, std::os
     if (subjects.empty())
         return kExitBadInput;
     const auto [objective, baseline] = verdictOptions(args, rowLabels(subjects, pairs));
-    const auto threads = static_cast<unsigned>(wholeOption(args, "--threads", 0, 0, model::limits::kMaxThreads));
+    const auto threads = threadsOption(args);
     std::unique_ptr<model::SessionStore> store;
     if (auto db = args.value("--db"); db && mpiRank() == 0)
         store = std::make_unique<model::SessionStore>(*db, model::SessionStore::Mode::Create,

@@ -19,34 +19,14 @@ namespace cli {
 
 namespace {
 
-double numberOption(const Args& args, const std::string& name, double fallback, double min, double max,
-                    const std::string& unit)
-{
-    const auto text = args.value(name);
-    if (!text)
-        return fallback;
-    char* end = nullptr;
-    const double v = std::strtod(text->c_str(), &end);
-    if (end == text->c_str() || *end != '\0' || !(v >= min && v <= max)) {
-        char range[96];
-        std::snprintf(range, sizeof range, " needs a number from %g to %g%s, got '", min, max, unit.c_str());
-        std::string message = name;
-        message += range;
-        message += *text;
-        message += "'";
-        throw UsageError(message);
-    }
-    return v;
-}
-
 model::DayPlanOptions options(const Args& args)
 {
     model::DayPlanOptions o;
     o.periodMin = numberOption(args, "--period", 60.0, 5.0, 1440.0, " minutes");
     o.horizonH = numberOption(args, "--horizon", 24.0, 1.0, 168.0, " hours");
-    o.a = numberOption(args, "--energy-weight", 0.5, 0.0, 1.0, "");
-    o.refine = static_cast<int>(numberOption(args, "--refine", 0.0, 0.0, 100000.0, " candidate plans"));
-    o.threads = static_cast<unsigned>(numberOption(args, "--threads", 0.0, 0.0, 256.0, " (0: every core)"));
+    o.a = numberOption(args, "--energy-weight", 0.5, 0.0, 1.0);
+    o.refine = static_cast<int>(wholeOption(args, "--refine", 0, 0, 100000, " candidate plans"));
+    o.threads = threadsOption(args);
     if (auto s = args.value("--seeds"))
         o.seeds = model::parseSeeds(*s);
     if (auto s = args.value("--holdout"))

@@ -113,20 +113,9 @@ model::StaticSearchOptions options(const Args& args)
         o.seeds = model::parseSeeds(*s);
     if (o.seeds.size() > 1000)
         throw UsageError("--seeds: at most 1000 seeds");
-    if (auto t = args.value("--top")) {
-        char* end = nullptr;
-        const long v = std::strtol(t->c_str(), &end, 10);
-        if (end == t->c_str() || *end != '\0' || v < 1 || v > 1000)
-            throw UsageError("--top needs a whole number from 1 to 1000, got '" + *t + "'");
-        o.top = static_cast<size_t>(v);
-    }
-    if (auto t = args.value("--threads")) {
-        char* end = nullptr;
-        const long v = std::strtol(t->c_str(), &end, 10);
-        if (end == t->c_str() || *end != '\0' || v < 0 || v > 256)
-            throw UsageError("--threads needs a whole number from 0 (every core) to 256, got '" + *t + "'");
-        o.threads = static_cast<unsigned>(v);
-    }
+    if (args.value("--top"))
+        o.top = static_cast<size_t>(wholeOption(args, "--top", 1, 1, 1000));
+    o.threads = threadsOption(args);
     o.prune = !args.flag("--no-prune");
     const std::string method = args.value("--method").value_or("auto");
     if (method == "auto")

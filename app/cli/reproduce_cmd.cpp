@@ -65,7 +65,7 @@ int runReproduce(const std::vector<std::string>& words, std::ostream& out, std::
         throw UsageError(message);
     }
     const std::filesystem::path dir = outputFolder(*outText);
-    const auto threads = static_cast<unsigned>(wholeOption(args, "--threads", 0, 0, 256));
+    const auto threads = threadsOption(args);
     err << "running " << experiment.id << ": " << experiment.runs << "\n";
     const auto start = std::chrono::steady_clock::now();
     const model::ExperimentOutput output = model::runExperiment(experiment, {}, threads);

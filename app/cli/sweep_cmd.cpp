@@ -47,18 +47,6 @@ std::vector<std::string> splitNames(const std::string& text)
     return out;
 }
 
-unsigned threadsOption(const Args& args)
-{
-    const auto t = args.value("--threads");
-    if (!t)
-        return 0;
-    char* end = nullptr;
-    const long v = std::strtol(t->c_str(), &end, 10);
-    if (end == t->c_str() || *end != '\0' || v < 0 || v > 256)
-        throw UsageError("--threads needs a whole number from 0 (every core) to 256, got '" + *t + "'");
-    return static_cast<unsigned>(v);
-}
-
 /// --at-load must be one of --loads; without it, load 1 when swept, else the first load.
 size_t atLoadOption(const Args& args, const std::vector<double>& loads)
 {
