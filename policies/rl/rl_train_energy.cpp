@@ -24,16 +24,6 @@ void updateEnergyScale(const TrainSettings& st, Session& ses)
         std::max(1.0, ses.energyScale + st.energyDual * (ses.lastEnergy / (cap * ses.baselineEnergy) - 1.0));
 }
 
-double staticEnergy(const TrainEnvironment& env, const TrainSettings& st, int days)
-{
-    return meanEtEnergyOverDays(st, days,
-                                [&](int i) {
-                                    auto rep = builtinRegistry().createRepartitioner("static", {});
-                                    return runDayEtEnergy(env, "cedf", validationDaySeed(i), *rep);
-                                })
-        .energy;
-}
-
 void energyToCheckpoint(Json& j, const Session& ses, bool bestWithinCap, double bestEnergy)
 {
     j["energy_scale"] = ses.energyScale;

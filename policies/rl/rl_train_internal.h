@@ -16,6 +16,7 @@
 #include <stdexcept>
 #include <thread>
 #include <type_traits>
+#include <utility>
 
 namespace policies::rl::detail {
 
@@ -96,25 +97,34 @@ inline simcore::EngineConfig dayConfig(const TrainEnvironment& env, std::uint64_
     return c;
 }
 
-/// One day with a given repartitioner; returns the day's ET (cumulative cost at the end).
-template <typename Setup>
-double runDay(const TrainEnvironment& env, const std::string& scheduler, std::uint64_t seed,
-              simcore::Repartitioner& rep, Setup&& beforeRun)
-{
-    const auto jobs = env.dayJobs(seed);
-    auto sched = builtinRegistry().createScheduler(scheduler, {});
-    simcore::Engine engine(dayConfig(env, seed), env.fleet, env.types, jobs, *sched, rep);
-    beforeRun(engine, static_cast<double>(jobs.size()));
-    engine.run();
-    return cumulativeCost(engine, static_cast<double>(jobs.size()));
-}
-
 /// A day's (or the mean over days of) ET and energy (W*min).
 struct EtEnergy
 {
     double et = 0.0;
     double energy = 0.0;
 };
+
+/// One day with a given repartitioner (@p beforeRun(engine, jobs) first); returns the day's ET
+/// (cumulative cost at the end) and energy.
+template <typename Setup>
+EtEnergy runDayEtEnergy(const TrainEnvironment& env, const std::string& scheduler, std::uint64_t seed,
+                        simcore::Repartitioner& rep, Setup&& beforeRun)
+{
+    const auto jobs = env.dayJobs(seed);
+    auto sched = builtinRegistry().createScheduler(scheduler, {});
+    simcore::Engine engine(dayConfig(env, seed), env.fleet, env.types, jobs, *sched, rep);
+    beforeRun(engine, static_cast<double>(jobs.size()));
+    engine.run();
+    return {cumulativeCost(engine, static_cast<double>(jobs.size())), engine.energyWmin()};
+}
+
+/// runDayEtEnergy()'s ET alone.
+template <typename Setup>
+double runDay(const TrainEnvironment& env, const std::string& scheduler, std::uint64_t seed,
+              simcore::Repartitioner& rep, Setup&& beforeRun)
+{
+    return runDayEtEnergy(env, scheduler, seed, rep, std::forward<Setup>(beforeRun)).et;
+}
 
 /// The means of compute(i) (an EtEnergy) over n days; ET summed in day order as meanOverDays does.
 template <typename Compute>
@@ -143,23 +153,19 @@ EtEnergy meanEtEnergyOverDays(const TrainSettings& st, int n, Compute compute)
     return {sum.et / n, sum.energy / n};
 }
 
-/// runDay that also returns the day's energy.
-inline EtEnergy runDayEtEnergy(const TrainEnvironment& env, const std::string& scheduler, std::uint64_t seed,
-                               simcore::Repartitioner& rep)
+/// The scenario's static layouts with @p scheduler on the validation days: mean ET and energy.
+inline EtEnergy baselineEtEnergy(const TrainEnvironment& env, const std::string& scheduler, int days,
+                                 const TrainSettings& st)
 {
-    const auto jobs = env.dayJobs(seed);
-    auto sched = builtinRegistry().createScheduler(scheduler, {});
-    simcore::Engine engine(dayConfig(env, seed), env.fleet, env.types, jobs, *sched, rep);
-    engine.run();
-    return {cumulativeCost(engine, static_cast<double>(jobs.size())), engine.energyWmin()};
+    return meanEtEnergyOverDays(st, days, [&](int i) {
+        auto rep = builtinRegistry().createRepartitioner("static", {});
+        return runDayEtEnergy(env, scheduler, validationDaySeed(i), *rep, [](auto&, double) {});
+    });
 }
 
 inline double baselineEt(const TrainEnvironment& env, const std::string& scheduler, int days, const TrainSettings& st)
 {
-    return meanOverDays(st, days, [&](int i) {
-        auto rep = builtinRegistry().createRepartitioner("static", {});
-        return runDay(env, scheduler, validationDaySeed(i), *rep, [](auto&, double) {});
-    });
+    return baselineEtEnergy(env, scheduler, days, st).et;
 }
 
 /// Common progress bookkeeping of both trainers.
@@ -267,8 +273,6 @@ struct Session
 /// Constrained training: after an evaluation the multiplier on energy follows the validation
 /// energy's excess over the cap (dual ascent), never below ET's own weight.
 void updateEnergyScale(const TrainSettings& st, Session& ses);
-/// The static layouts' mean energy on the validation days (the reference of the energy options).
-[[nodiscard]] double staticEnergy(const TrainEnvironment& env, const TrainSettings& st, int days);
 /// The energy options' state in a checkpoint (only written when one is set).
 void energyToCheckpoint(Json& j, const Session& ses, bool bestWithinCap, double bestEnergy);
 void energyFromCheckpoint(const Json& j, Session& ses, bool& bestWithinCap, double& bestEnergy);

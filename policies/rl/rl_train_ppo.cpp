@@ -218,7 +218,7 @@ EtEnergy evaluateSmartMig(const TrainEnvironment& env, const TrainSettings& st, 
     const auto w = p.weights(p.actor.flat(), p.critic.flat());
     return meanEtEnergyOverDays(st, p.cfg.validationDays, [&](int i) {
         SmartMigRepartitioner rep(w, {st.decisionEvery, 3, kSmartMigQueueSample});
-        return runDayEtEnergy(env, "cedf", validationDaySeed(i), rep);
+        return runDayEtEnergy(env, "cedf", validationDaySeed(i), rep, [](auto&, double) {});
     });
 }
 
@@ -322,23 +322,18 @@ Json ppoSettingsJson(const PpoConfig& c, const TrainSettings& s)
     return j;
 }
 
-PpoConfig ppoConfig(const TrainSettings& st)
-{
-    return configFor<PpoConfig>(st);
-}
-
 } // namespace
 
 Json ppoSettingsJson(const TrainSettings& st)
 {
-    return ppoSettingsJson(ppoConfig(st), st);
+    return ppoSettingsJson(configFor<PpoConfig>(st), st);
 }
 
 TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, Session& ses,
                           const std::filesystem::path& out)
 {
     Ppo p;
-    p.cfg = ppoConfig(st);
+    p.cfg = configFor<PpoConfig>(st);
     bool bestWithinCap = true;
     double bestEnergy = 0.0;
     p.init(st.seed);
@@ -357,10 +352,11 @@ TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, 
             energyFromCheckpoint(j, ses, bestWithinCap, bestEnergy);
         result.resumed = true;
     } else {
-        ses.baseline = baselineEt(env, "cedf", p.cfg.validationDays, st);
+        const EtEnergy base = baselineEtEnergy(env, "cedf", p.cfg.validationDays, st);
+        ses.baseline = base.et;
         ses.energyScale = st.energyScale;
         if (energyOptions(st))
-            ses.baselineEnergy = staticEnergy(env, st, p.cfg.validationDays);
+            ses.baselineEnergy = base.energy;
         const EtEnergy e = evaluateSmartMig(env, st, p);
         ses.lastEt = ses.bestEt = e.et;
         ses.lastEnergy = bestEnergy = e.energy;
