@@ -8,18 +8,35 @@
 
 namespace ui {
 
+namespace {
+
+// The Okabe-Ito colours (distinct for colour-blind readers and in print), named once: slice sizes,
+// compared runs, job types and series all draw from them.
+constexpr QRgb kBlue = 0x0072b2;
+constexpr QRgb kOrange = 0xe69f00;
+constexpr QRgb kGreen = 0x009e73;
+constexpr QRgb kPurple = 0xcc79a7; // reddish purple
+constexpr QRgb kSky = 0x56b4e9;
+constexpr QRgb kVermillion = 0xd55e00;
+constexpr QRgb kYellow = 0xf0e442;
+constexpr QRgb kGrey = 0x999999;
+/// A red for what must be noticed: the time cursor and a late job.
+constexpr QRgb kAlarmRed = 0xc02020;
+
+} // namespace
+
 QColor computeColour(int computeSlices)
 {
     // Index = compute slices; 5g and 6g do not exist on current boards but get a colour anyway.
     static const std::array<QColor, 8> colours{
-        unassignedColour(),       // unused
-        QColor(0x56, 0xb4, 0xe9), // 1g sky blue
-        QColor(0x00, 0x9e, 0x73), // 2g bluish green
-        QColor(0xe6, 0x9f, 0x00), // 3g orange
-        QColor(0xcc, 0x79, 0xa7), // 4g reddish purple
-        QColor(0xf0, 0xe4, 0x42), // 5g yellow
-        QColor(0xd5, 0x5e, 0x00), // 6g vermillion
-        QColor(0x00, 0x72, 0xb2), // 7g blue
+        unassignedColour(),  // unused
+        QColor(kSky),        // 1g sky blue
+        QColor(kGreen),      // 2g bluish green
+        QColor(kOrange),     // 3g orange
+        QColor(kPurple),     // 4g reddish purple
+        QColor(kYellow),     // 5g yellow
+        QColor(kVermillion), // 6g vermillion
+        QColor(kBlue),       // 7g blue
     };
     if (computeSlices < 0 || computeSlices >= static_cast<int>(colours.size()))
         return colours[0];
@@ -28,16 +45,14 @@ QColor computeColour(int computeSlices)
 
 QColor runColour(int i)
 {
-    static const std::array<QColor, 4> colours{QColor(0x00, 0x72, 0xb2), QColor(0xd5, 0x5e, 0x00),
-                                               QColor(0x00, 0x9e, 0x73), QColor(0xcc, 0x79, 0xa7)};
+    static const std::array<QColor, 4> colours{QColor(kBlue), QColor(kVermillion), QColor(kGreen), QColor(kPurple)};
     return colours[static_cast<size_t>(i) % colours.size()];
 }
 
 QColor jobTypeColour(int i)
 {
-    static const std::array<QColor, 8> colours{
-        QColor(0x56, 0xb4, 0xe9), QColor(0xe6, 0x9f, 0x00), QColor(0x00, 0x9e, 0x73), QColor(0xcc, 0x79, 0xa7),
-        QColor(0x00, 0x72, 0xb2), QColor(0xd5, 0x5e, 0x00), QColor(0xf0, 0xe4, 0x42), QColor(0x99, 0x99, 0x99)};
+    static const std::array<QColor, 8> colours{QColor(kSky),  QColor(kOrange),     QColor(kGreen),  QColor(kPurple),
+                                               QColor(kBlue), QColor(kVermillion), QColor(kYellow), QColor(kGrey)};
     return colours[static_cast<size_t>(i) % colours.size()];
 }
 
@@ -63,7 +78,7 @@ QColor gangOutlineColour()
 
 QColor cursorColour()
 {
-    return QColor(0xc0, 0x20, 0x20);
+    return QColor(kAlarmRed);
 }
 
 QColor targetColour()
@@ -88,17 +103,17 @@ QColor textColourOn(const QColor& background)
 
 QColor powerColour()
 {
-    return QColor(0x00, 0x72, 0xb2);
+    return QColor(kBlue);
 }
 
 QColor queueColour()
 {
-    return QColor(0xd5, 0x5e, 0x00);
+    return QColor(kVermillion);
 }
 
 QColor arrivalsColour()
 {
-    return QColor(0x00, 0x72, 0xb2);
+    return QColor(kBlue);
 }
 
 bool isDarkTheme()
@@ -185,20 +200,28 @@ QColor refusedColour()
 
 QColor jobSizeBarColour()
 {
-    return QColor(0xe6, 0x9f, 0x00);
+    return QColor(kOrange);
 }
 
 QColor jobTypeBarColour()
 {
-    return QColor(0x00, 0x9e, 0x73);
+    return QColor(kGreen);
 }
 
 QColor figureSeriesColour(size_t i)
 {
-    static const std::array<QColor, 12> colours{
-        QColor(0x00, 0x72, 0xb2), QColor(0xe6, 0x9f, 0x00), QColor(0x00, 0x9e, 0x73), QColor(0xcc, 0x79, 0xa7),
-        QColor(0x56, 0xb4, 0xe9), QColor(0xd5, 0x5e, 0x00), QColor(0xf0, 0xe4, 0x42), QColor(0x99, 0x99, 0x99),
-        QColor(0x33, 0x33, 0x33), QColor(0x88, 0x2e, 0x72), QColor(0x7f, 0xc9, 0x7f), QColor(0xbe, 0xae, 0xd4)};
+    static const std::array<QColor, 12> colours{QColor(kBlue),
+                                                QColor(kOrange),
+                                                QColor(kGreen),
+                                                QColor(kPurple),
+                                                QColor(kSky),
+                                                QColor(kVermillion),
+                                                QColor(kYellow),
+                                                QColor(kGrey),
+                                                QColor(0x33, 0x33, 0x33),
+                                                QColor(0x88, 0x2e, 0x72),
+                                                QColor(0x7f, 0xc9, 0x7f),
+                                                QColor(0xbe, 0xae, 0xd4)};
     return colours[i % colours.size()];
 }
 
@@ -239,7 +262,7 @@ QColor paperRuleColour()
 
 QColor lateColour()
 {
-    return QColor(0xc0, 0x20, 0x20);
+    return QColor(kAlarmRed);
 }
 
 QColor progressTrackColour()
