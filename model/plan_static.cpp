@@ -45,6 +45,8 @@ namespace static_search {
 void Search::setupDays(Problems& problems)
 {
     for (auto seed : m_options.seeds) {
+        if (cancelAsked())
+            throw Cancelled();
         auto jobs = scenarioJobs(m_scenario, seed, problems);
         if (!problems.empty())
             return;
@@ -109,11 +111,14 @@ bool Search::score(const std::vector<simcore::FleetGpu>& fleet, const std::vecto
         bool stopped = false;
         LayoutBound::Cursor cursor;
         while (!stopped && engine.step()) {
-            if (prune && ++steps % 64 == 0) {
+            if (++steps % 64 != 0)
+                continue;
+            stopped = cancelAsked();
+            if (prune && !stopped) {
                 const double lb = (etSum + bounds[s].runningEt(engine, capacity, cursor) + staticRest) / seeds;
                 // A margin of 1e-9 keeps rounding in the bound's sums from ever cutting a tie.
                 const double limit = threshold();
-                stopped = m_cancelled.load(std::memory_order_relaxed) || lb > limit * (1.0 + 1e-9);
+                stopped = lb > limit * (1.0 + 1e-9);
                 if (stopped && stoppedAbove)
                     *stoppedAbove = limit;
             }
@@ -227,7 +232,7 @@ void Search::apply(const Point& point, Settled settled, StaticSearchResult* tall
 void Search::worker(const std::vector<Point>& batch)
 {
     try {
-        for (size_t k = m_next++; k < batch.size() && !m_cancelled; k = m_next++)
+        for (size_t k = m_next++; k < batch.size() && !cancelAsked(); k = m_next++)
             settleLayout(batch[k]);
     } catch (const std::exception& e) {
         std::lock_guard lock(m_mutex);
@@ -298,6 +303,8 @@ void Search::scoreScenarioLayout()
         current.boundEt += b.staticEt() / static_cast<double>(bounds.size());
     if (bounds.front().unrunnableJobs() == 0)
         (void)score(own, bounds, false, current);
+    if (cancelAsked())
+        throw Cancelled(); // the scores of a cancelled layout are partial
     for (const auto& f : own)
         current.layouts.push_back(f.layout);
     current.configs = m_space.scenarioNumbers();

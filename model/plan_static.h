@@ -6,6 +6,7 @@
 #include "problems.h"
 #include "scenario.h"
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -37,6 +38,11 @@ struct StaticSearchOptions
     /// total is not known in advance); false cancels the search
     /// (searchStaticLayouts() then throws Cancelled). Called from worker threads, one at a time.
     std::function<bool(size_t settled, size_t total)> progress;
+    /// A flag the caller may set from any thread to stop the search soon: it is read every 64
+    /// engine steps of every worker and between days, so a cancel takes effect within a
+    /// fraction of a second even when progress() is rarely called (a layout over many days).
+    /// searchStaticLayouts() then throws Cancelled. Null: only progress() cancels.
+    const std::atomic<bool>* cancel = nullptr;
     /// Processes of an MPI job (docs/cluster.md, "Planning"): an exhaustive search hands its
     /// layouts out to them in blocks and gathers every process's best; the top list is the same as
     /// one process's. Null, or a single process: the search runs here alone. Under it the progress

@@ -89,6 +89,14 @@ private:
     {
         return std::max(m_threshold.load(std::memory_order_relaxed), m_ceiling.load(std::memory_order_relaxed));
     }
+    /// Whether the search is to stop: a worker failed, progress() said so, or the caller's
+    /// m_options.cancel flag is set (not under a distributor, where one process alone cannot stop).
+    bool cancelAsked()
+    {
+        if (m_options.cancel != nullptr && !shared() && m_options.cancel->load(std::memory_order_relaxed))
+            m_cancelled = true;
+        return m_cancelled.load(std::memory_order_relaxed);
+    }
     /// Counts a settled layout under @p field (in @p tally too, when given) and reports progress.
     void count(size_t StaticSearchResult::*field, StaticSearchResult* tally = nullptr);
 
@@ -108,8 +116,8 @@ private:
     std::map<Point, double> m_fullEt;   ///< layouts simulated to the end: their mean ET
     std::map<Point, double> m_prunedAt; ///< layouts stopped or skipped: their ET is above this
     std::atomic<size_t> m_next{0};
-    std::atomic<bool> m_cancelled{false};
-    bool m_shared = false; ///< in visitTheRestShared(): the distributor reports progress
+    std::atomic<bool> m_cancelled{false}; ///< stop: progress() said so, a worker failed, or cancelAsked()
+    bool m_shared = false;                ///< in visitTheRestShared(): the distributor reports progress
     size_t m_done = 0;
     size_t m_lastReported = 0;
     std::string m_error; ///< the first exception of a worker

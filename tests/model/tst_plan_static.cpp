@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 
 namespace {
@@ -393,6 +394,24 @@ void TestPlanStatic::cancels()
     model::Problems problems;
     QVERIFY_THROWS_EXCEPTION(model::Cancelled, (void)model::searchStaticLayouts(scenario, o, problems));
     QCOMPARE(calls, 2);
+
+    // The cancel flag stops the search without waiting for the next progress report (they come
+    // every 64 layouts): set at the first report, that report is the last one.
+    std::atomic<bool> cancel{false};
+    calls = 0;
+    o.threads = 1;
+    o.cancel = &cancel;
+    o.progress = [&](size_t, size_t) {
+        ++calls;
+        cancel = true;
+        return true;
+    };
+    QVERIFY_THROWS_EXCEPTION(model::Cancelled, (void)model::searchStaticLayouts(scenario, o, problems));
+    QCOMPARE(calls, 1);
+    // Set before the start: no day is generated, no layout simulated.
+    calls = 0;
+    QVERIFY_THROWS_EXCEPTION(model::Cancelled, (void)model::searchStaticLayouts(scenario, o, problems));
+    QCOMPARE(calls, 0);
 }
 
 QTEST_GUILESS_MAIN(TestPlanStatic)

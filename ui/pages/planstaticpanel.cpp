@@ -252,6 +252,7 @@ bool PlanStaticPanel::startSearch()
     model::StaticSearchOptions o = searchOptions();
     o.threads = planThreads();
     o.progress = [job = job.get()](size_t settled, size_t total) { return job->keepGoing(settled, total); };
+    o.cancel = &job->cancel; // seen within 64 engine steps, not only at the next progress report
     job->seeds = o.seeds.size();
     m_job = job;
     job->scenario = scenario;
