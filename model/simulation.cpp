@@ -83,6 +83,23 @@ simcore::EngineConfig engineConfig(const Scenario& scenario, std::uint64_t seed)
     config.energyWeight = scenario.energyWeight;
     config.seed = seed;
     config.platform = scenario.platform;
+    const WorkloadSpec& w = scenario.workload;
+    if (w.kind != WorkloadSpec::Kind::Csv) {
+        // Another day of the same model, for policies that forecast arrivals (RunSetup::forecastDay):
+        // the arrivals, types, sizes and deadlines of scenarioJobs() with the given seed (no tenants
+        // or gangs; a forecast needs only when and what arrives).
+        config.forecastDay = [w, types = scenario.jobTypes](std::uint64_t forecastSeed) {
+            const simcore::JobMix mix{w.mix};
+            if (w.kind == WorkloadSpec::Kind::Poisson) {
+                simcore::PoissonSpec spec = w.poisson;
+                spec.seed = forecastSeed;
+                return simcore::generatePoisson(spec, types, mix, w.sizes);
+            }
+            simcore::DiurnalSpec spec = w.diurnal;
+            spec.seed = forecastSeed;
+            return simcore::generateDiurnal(spec, types, mix, w.sizes);
+        };
+    }
     return config;
 }
 

@@ -8,6 +8,7 @@
 #include "edf_marginal_et.h"
 #include "edf_most_packed.h"
 #include "fluid_plan.h"
+#include "lookahead.h"
 #include "queue_order_schedulers.h"
 #include "random_scheduler.h"
 #include "registry.h"
@@ -157,6 +158,18 @@ void registerRepartitioners(Registry& r)
                        [](const ResolvedParams&) { return std::make_unique<StaticRepartitioner>(); });
     r.addRepartitioner({"none", "No partitioning: every GPU is one whole-GPU (7g) instance", {}},
                        [](const ResolvedParams&) { return std::make_unique<NoPartitioning>(); });
+    r.addRepartitioner(
+        {"lookahead",
+         "One GPU: every epoch, the configuration of its list with the lowest simulated cost over the next "
+         "minutes, for the jobs released so far and forecast arrivals of the scenario's workload model",
+         {text("list", "configuration list to choose from", "single-19"),
+          number("epoch_min", "minutes between decisions", 15, 1, 1440),
+          number("horizon_min", "minutes of forecast arrivals in each simulation", 60, 1, 1440),
+          integer("samples", "forecast days simulated per configuration", 8, 1, 64)}},
+        [](const ResolvedParams& p) {
+            return std::make_unique<LookaheadRepartitioner>(LookaheadRepartitioner::Settings{
+                p.text("list"), p.number("epoch_min"), p.number("horizon_min"), static_cast<int>(p.number("samples"))});
+        });
     r.addRepartitioner(
         {"scheduled",
          "Scheduled layouts at times of day; without a plan, twice daily with day and night layouts chosen from "

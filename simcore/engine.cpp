@@ -65,6 +65,7 @@ Engine::Engine(EngineConfig config, std::vector<FleetGpu> fleet, std::vector<Job
     setup.mode = config.mode;
     setup.reconfigurationMin = config.reconfigurationMin;
     setup.energyWeight = config.energyWeight;
+    setup.forecastDay = config.forecastDay ? &config.forecastDay : nullptr;
     for (auto& f : fleet) {
         if (f.model == nullptr)
             throw std::invalid_argument("a GPU of the fleet has no model");

@@ -34,6 +34,9 @@ struct EngineConfig
     std::uint64_t seed = 1;
     /// Tenants, placement override and faults (docs/tenants.md); off by default.
     PlatformSpec platform;
+    /// Days of the run's workload model with other seeds, for policies that forecast arrivals
+    /// (RunSetup::forecastDay); empty: none (a workload read from a file).
+    ForecastDay forecastDay;
 };
 
 /// @brief One GPU of the fleet to simulate.

@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -191,6 +192,11 @@ private:
     std::vector<Request> m_requests;
 };
 
+/// @brief Another day of the run's workload model, drawn with the given seed: what a policy that
+/// forecasts arrivals may know of the future without seeing the day it runs on (the lookahead
+/// repartitioner, docs/learned-policies.md). Empty when the workload is a jobs file.
+using ForecastDay = std::function<std::vector<Job>(std::uint64_t seed)>;
+
 /// @brief Setup a policy sees before a run.
 struct RunSetup
 {
@@ -205,6 +211,7 @@ struct RunSetup
     PreemptionMode mode = PreemptionMode::FullReschedule;
     double reconfigurationMin = 0.0;
     double energyWeight = 0.0;
+    const ForecastDay* forecastDay = nullptr; ///< EngineConfig::forecastDay when it is set
 };
 
 /// @brief Decides which queued job goes to which free instance (a pure decision function of
