@@ -361,6 +361,13 @@ void TestRl::shippedWeightsLoad()
     const auto energy = loadSmartMigWeights(shippedWeightsPath("smart-mig-energy"));
     QCOMPARE(energy.configs, 12);
     QVERIFY(nlohmann::json::parse(energy.trainedJson).at("validation_energy_within_cap").get<bool>());
+    // The third, within the cap from the best static layout of the training days: trained on the
+    // sample that holds that layout, whose static energy is the cap's reference.
+    const auto bestStart = loadSmartMigWeights(shippedWeightsPath("smart-mig-best-start"));
+    QCOMPARE(bestStart.configs, 12);
+    const auto trained = nlohmann::json::parse(bestStart.trainedJson);
+    QVERIFY(trained.at("validation_energy_within_cap").get<bool>());
+    QCOMPARE(trained.at("scenario_file").get<std::string>(), std::string("paper-fleet-best-static.json"));
 }
 
 void TestRl::interruptedTrainingResumesIdentically()
