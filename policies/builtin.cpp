@@ -163,12 +163,15 @@ void registerRepartitioners(Registry& r)
          "One GPU: every epoch, the configuration of its list with the lowest simulated cost over the next "
          "minutes, for the jobs released so far and forecast arrivals of the scenario's workload model",
          {text("list", "configuration list to choose from", "single-19"),
-          number("epoch_min", "minutes between decisions", 15, 1, 1440),
-          number("horizon_min", "minutes of forecast arrivals in each simulation", 60, 1, 1440),
-          integer("samples", "forecast days simulated per configuration", 8, 1, 64)}},
+          number("epoch_min", "minutes between decisions", 5, 1, 1440),
+          number("horizon_min", "minutes of forecast arrivals in each simulation", 30, 1, 1440),
+          integer("samples", "forecast days simulated per configuration", 16, 1, 64),
+          number("change_cost", "churn cost: a change must lower the mean simulated cost by more than this", 0, 0,
+                 100)}},
         [](const ResolvedParams& p) {
-            return std::make_unique<LookaheadRepartitioner>(LookaheadRepartitioner::Settings{
-                p.text("list"), p.number("epoch_min"), p.number("horizon_min"), static_cast<int>(p.number("samples"))});
+            return std::make_unique<LookaheadRepartitioner>(
+                LookaheadRepartitioner::Settings{p.text("list"), p.number("epoch_min"), p.number("horizon_min"),
+                                                 static_cast<int>(p.number("samples")), p.number("change_cost")});
         });
     r.addRepartitioner(
         {"scheduled",

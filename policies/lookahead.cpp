@@ -29,45 +29,58 @@ std::vector<std::uint64_t> LookaheadRepartitioner::forecastSeeds(std::uint64_t s
 
 std::vector<simcore::Layout> LookaheadRepartitioner::initialLayouts(const simcore::RunSetup& setup)
 {
-    if (setup.gpus.size() != 1)
-        throw std::invalid_argument("lookahead plans one GPU (it simulates every configuration of its list for it); "
-                                    "this fleet has " +
-                                    std::to_string(setup.gpus.size()) + " GPUs");
-    if (setup.forecastDay == nullptr || !*setup.forecastDay)
-        throw std::invalid_argument("lookahead forecasts arrivals from the scenario's workload model, and this "
-                                    "workload is a jobs file: use a diurnal or Poisson workload");
+    const auto gpus = static_cast<int>(setup.gpus.size());
+    if (gpus > kMaxGpus)
+        throw std::invalid_argument("lookahead simulates the whole fleet for every configuration of every GPU at each "
+                                    "decision, so it plans fleets of up to " +
+                                    std::to_string(kMaxGpus) + " GPUs; this one has " + std::to_string(gpus));
     if (setup.types == nullptr)
         throw std::invalid_argument("lookahead needs the run's job types");
-    m_gpu = {setup.gpus.front(), setup.powerW.front(), setup.layouts.front()};
+    m_fleet.clear();
+    m_layouts.clear();
+    m_current.clear();
+    for (int g = 0; g < gpus; ++g) {
+        const auto gi = static_cast<size_t>(g);
+        m_fleet.push_back({setup.gpus[gi], setup.powerW[gi], setup.layouts[gi]});
+        m_layouts.push_back(configList(*setup.gpus[gi], m_settings.list).layouts);
+        int current = -1;
+        for (size_t c = 0; c < m_layouts.back().size(); ++c) {
+            if (simcore::sameInstances(m_layouts.back()[c], setup.layouts[gi]))
+                current = static_cast<int>(c);
+        }
+        m_current.push_back(current);
+    }
     m_types = *setup.types;
     m_config = {};
     m_config.mode = setup.mode;
     m_config.reconfigurationMin = setup.reconfigurationMin;
     m_config.energyWeight = setup.energyWeight;
-    m_layouts = configList(*m_gpu.model, m_settings.list).layouts;
+    // Forecast days of the workload model; a jobs file has none, and then only the released jobs
+    // are planned for (docs/learned-policies.md: much weaker).
     m_forecast.clear();
-    double jobs = 0.0;
-    for (const std::uint64_t s : forecastSeeds(setup.seed, m_settings.samples)) {
-        m_forecast.push_back((*setup.forecastDay)(s));
-        jobs += static_cast<double>(m_forecast.back().size());
+    double jobs = setup.jobs != nullptr ? static_cast<double>(setup.jobs->size()) : 1.0;
+    if (setup.forecastDay != nullptr && *setup.forecastDay) {
+        jobs = 0.0;
+        for (const std::uint64_t s : forecastSeeds(setup.seed, m_settings.samples)) {
+            m_forecast.push_back((*setup.forecastDay)(s));
+            jobs += static_cast<double>(m_forecast.back().size());
+        }
+        jobs /= static_cast<double>(m_settings.samples);
     }
-    m_dayJobs = std::max(1.0, jobs / static_cast<double>(m_settings.samples));
+    m_dayJobs = std::max(1.0, jobs);
     m_next = 0.0;
-    m_current = -1;
-    for (size_t c = 0; c < m_layouts.size(); ++c) {
-        if (simcore::sameInstances(m_layouts[c], m_gpu.layout))
-            m_current = static_cast<int>(c);
-    }
     return setup.layouts;
 }
 
-double LookaheadRepartitioner::rolloutCost(std::vector<simcore::Job> jobs, const simcore::Layout& layout) const
+double LookaheadRepartitioner::rolloutCost(std::vector<simcore::Job> jobs,
+                                           const std::vector<simcore::Layout>& layouts) const
 {
     EdfMostPacked scheduler;
     StaticRepartitioner keep;
-    simcore::FleetGpu gpu = m_gpu;
-    gpu.layout = layout;
-    simcore::Engine engine(m_config, {gpu}, m_types, std::move(jobs), scheduler, keep);
+    std::vector<simcore::FleetGpu> fleet = m_fleet;
+    for (size_t g = 0; g < fleet.size(); ++g)
+        fleet[g].layout = layouts[g];
+    simcore::Engine engine(m_config, std::move(fleet), m_types, std::move(jobs), scheduler, keep);
     engine.run();
     // The idle energy before now is the same for every configuration, so it changes no choice.
     return engine.tardinessSumMin() / m_dayJobs + m_config.energyWeight * engine.energyWmin();
@@ -76,7 +89,7 @@ double LookaheadRepartitioner::rolloutCost(std::vector<simcore::Job> jobs, const
 void LookaheadRepartitioner::decide(simcore::RepartitionRound& round)
 {
     const double now = round.now();
-    if (now + 1e-9 < m_next || round.gpu(0).hasPending)
+    if (now + 1e-9 < m_next)
         return;
     m_next = (std::floor(now / m_settings.epochMin + 1e-9) + 1.0) * m_settings.epochMin;
     // The jobs released so far that are not finished, with the work they have left, all released
@@ -112,27 +125,47 @@ void LookaheadRepartitioner::decide(simcore::RepartitionRound& round)
         if (!jobs.empty())
             samples.push_back(std::move(jobs));
     }
+    if (m_forecast.empty() && !present.empty())
+        samples.push_back(present);
     if (samples.empty())
-        return; // nothing to decide on: the layout stays
-    int best = -1;
-    double bestCost = 0.0;
-    for (int c = 0; c < static_cast<int>(m_layouts.size()); ++c) {
-        double cost = 0.0;
-        for (const auto& jobs : samples)
-            cost += rolloutCost(jobs, m_layouts[static_cast<size_t>(c)]);
-        // Lowest cost; on a tie the current configuration, else the lower number.
-        if (best < 0 || cost < bestCost || (cost == bestCost && c == m_current)) {
-            best = c;
-            bestCost = cost;
+        return; // nothing to decide on: the layouts stay
+    // The fleet as decided so far in this round: the current layouts, then each GPU's choice in
+    // turn (a GPU with a change still pending keeps its layout).
+    std::vector<simcore::Layout> layouts;
+    for (int g = 0; g < round.gpuCount(); ++g)
+        layouts.push_back(round.gpu(g).layout);
+    for (int g = 0; g < round.gpuCount(); ++g) {
+        const auto gi = static_cast<size_t>(g);
+        if (round.gpu(g).hasPending)
+            continue;
+        int best = -1;
+        double bestCost = 0.0;
+        double currentCost = std::numeric_limits<double>::infinity();
+        for (int c = 0; c < static_cast<int>(m_layouts[gi].size()); ++c) {
+            layouts[gi] = m_layouts[gi][static_cast<size_t>(c)];
+            double cost = 0.0;
+            for (const auto& jobs : samples)
+                cost += rolloutCost(jobs, layouts);
+            cost /= static_cast<double>(samples.size());
+            if (c == m_current[gi])
+                currentCost = cost;
+            // Lowest cost; on a tie the current configuration, else the lower number.
+            if (best < 0 || cost < bestCost || (cost == bestCost && c == m_current[gi])) {
+                best = c;
+                bestCost = cost;
+            }
         }
+        if (best == m_current[gi] || !(currentCost - bestCost > m_settings.changeCost)) {
+            layouts[gi] = round.gpu(g).layout;
+            continue;
+        }
+        layouts[gi] = m_layouts[gi][static_cast<size_t>(best)];
+        m_current[gi] = best;
+        round.request(g, layouts[gi],
+                      "lookahead: configuration " + std::to_string(best + 1) + " of " + m_settings.list +
+                          " has the lowest simulated cost over the next " +
+                          std::to_string(static_cast<int>(m_settings.horizonMin)) + " min");
     }
-    if (best == m_current)
-        return;
-    m_current = best;
-    round.request(0, m_layouts[static_cast<size_t>(best)],
-                  "lookahead: configuration " + std::to_string(best + 1) + " of " + m_settings.list +
-                      " has the lowest simulated cost over the next " +
-                      std::to_string(static_cast<int>(m_settings.horizonMin)) + " min");
 }
 
 double LookaheadRepartitioner::nextWakeup(double now) const

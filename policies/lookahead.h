@@ -9,22 +9,25 @@
 
 namespace policies {
 
-/// @brief Rollout lookahead for one GPU (docs/learned-policies.md, "Lookahead"): at every
-/// multiple of epoch_min minutes it simulates each configuration of its list for the jobs
-/// released so far (their remaining work) together with the arrivals of the next horizon_min
-/// minutes of `samples` forecast days, drawn from the scenario's workload model with seeds other
-/// than the run's (RunSetup::forecastDay), and switches the GPU to the configuration with the
-/// lowest mean cost (their tardiness / a day's jobs + a x energy). It never reads a job that is
-/// not released yet.
+/// @brief Rollout lookahead (docs/learned-policies.md, "Lookahead"): at every multiple of
+/// epoch_min minutes it simulates each configuration of its list for the jobs released so far
+/// (their remaining work) together with the arrivals of the next horizon_min minutes of `samples`
+/// forecast days, drawn from the scenario's workload model with seeds other than the run's
+/// (RunSetup::forecastDay; none with a jobs file), and switches the GPU to the configuration with the
+/// lowest mean cost (their tardiness / a day's jobs + a x energy), when it is lower than the current
+/// one's by more than change_cost. On a fleet (at most kMaxGpus) it decides the GPUs in turn, each
+/// with the others as already decided. It never reads a job that is not released yet.
 class LookaheadRepartitioner : public simcore::Repartitioner
 {
 public:
     struct Settings
     {
         std::string list = "single-19";
-        double epochMin = 15.0;
-        double horizonMin = 60.0;
-        int samples = 8;
+        double epochMin = 5.0; ///< chosen on training days (docs/reproducing-the-papers.md)
+        double horizonMin = 30.0;
+        int samples = 16;
+        /// A change must lower the mean simulated cost (ET units) by more than this (0: any gain).
+        double changeCost = 0.0;
     };
     explicit LookaheadRepartitioner(Settings settings) : m_settings(std::move(settings)) {}
 
@@ -33,22 +36,24 @@ public:
     [[nodiscard]] double nextWakeup(double now) const override;
     [[nodiscard]] bool readsQueueOrder() const override { return false; }
 
+    static constexpr int kMaxGpus = 16; ///< a decision simulates the fleet GPUs x configurations x samples times
+
     /// The seeds of the forecast days of a run with workload seed @p seed: never @p seed itself.
     [[nodiscard]] static std::vector<std::uint64_t> forecastSeeds(std::uint64_t seed, int samples);
 
 private:
-    /// Cost of running @p jobs (sorted by release) from now on a GPU in @p layout.
-    [[nodiscard]] double rolloutCost(std::vector<simcore::Job> jobs, const simcore::Layout& layout) const;
+    /// Cost of running @p jobs (sorted by release) from now on the fleet in @p layouts.
+    [[nodiscard]] double rolloutCost(std::vector<simcore::Job> jobs, const std::vector<simcore::Layout>& layouts) const;
 
     Settings m_settings;
-    simcore::FleetGpu m_gpu;
+    std::vector<simcore::FleetGpu> m_fleet;
     std::vector<simcore::JobType> m_types;
     simcore::EngineConfig m_config;
-    std::vector<simcore::Layout> m_layouts;            ///< the list's configurations
-    std::vector<std::vector<simcore::Job>> m_forecast; ///< the forecast days
-    double m_dayJobs = 1.0;                            ///< mean jobs of a forecast day
-    double m_next = 0.0;                               ///< the next decision time
-    int m_current = -1;                                ///< the GPU's configuration (index), -1: none of the list
+    std::vector<std::vector<simcore::Layout>> m_layouts; ///< per GPU, its list's configurations
+    std::vector<std::vector<simcore::Job>> m_forecast;   ///< the forecast days
+    double m_dayJobs = 1.0;                              ///< mean jobs of a forecast day
+    double m_next = 0.0;                                 ///< the next decision time
+    std::vector<int> m_current;                          ///< per GPU, its configuration (index), -1: none of the list
 };
 
 } // namespace policies

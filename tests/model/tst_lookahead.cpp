@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The lookahead repartitioner (docs/learned-policies.md, "Lookahead"): it decides only from the
-// jobs released so far and forecast days that are never the evaluated one, it is reproducible, it
-// refuses what it cannot plan with a message, and on the single-GPU study's days it beats the
-// twice-daily baseline chosen on training days.
+// The lookahead repartitioner (docs/learned-policies.md, "Single-GPU lookahead"): it decides only
+// from the jobs released so far and forecast days that are never the evaluated one, it is
+// reproducible, it refuses fleets it cannot plan with a message, it plans without a forecast when
+// the workload is a jobs file, and on the single-GPU study's days it beats the twice-daily baseline
+// chosen on training days.
 #include "lookahead.h"
 #include "policy_choice.h"
 #include "scenario.h"
@@ -61,6 +62,8 @@ private slots:
     void decisionsDoNotReadTheFuture();
     void reproducible();
     void refusesWhatItCannotPlan();
+    void withoutAForecastItPlansTheReleasedJobs();
+    void decidesEachGpuOfASmallFleet();
     void beatsTwiceDailyOnTheStudysDays();
 };
 
@@ -118,24 +121,56 @@ void TestLookahead::reproducible()
 
 void TestLookahead::refusesWhatItCannotPlan()
 {
+    // Above 16 GPUs a decision would simulate the fleet too often: refused with the reason.
     model::Problems problems;
-    const model::Scenario fleet = model::loadScenario(MIGSIGHT_SOURCE_DIR "/samples/paper-fleet.json", problems);
+    model::Scenario big = model::loadScenario(MIGSIGHT_SOURCE_DIR "/samples/paper-fleet.json", problems);
     QVERIFY(problems.empty());
-    auto message = [](const model::Scenario& s, const std::vector<simcore::Job>& jobs) -> std::string {
-        try {
-            (void)run(s, jobs, 1, kLookahead);
-        } catch (const std::exception& e) {
-            return e.what();
-        }
-        return {};
-    };
-    const auto jobs = model::scenarioJobs(fleet, 1, problems);
-    QVERIFY2(message(fleet, jobs).find("lookahead plans one GPU") != std::string::npos, message(fleet, jobs).c_str());
-    // A jobs file gives nothing to forecast from.
-    model::Scenario csv = single(1.0);
+    big.fleet.front().count = 17;
+    big.fleet.front().layouts.resize(17, big.fleet.front().layouts.front());
+    const auto jobs = model::scenarioJobs(big, 1, problems);
+    try {
+        (void)run(big, jobs, 1, kLookahead + ";list=fleet-12");
+        QFAIL("a fleet of 17 GPUs was planned");
+    } catch (const std::exception& e) {
+        QVERIFY2(std::string(e.what()).find("fleets of up to 16 GPUs") != std::string::npos, e.what());
+    }
+}
+
+void TestLookahead::withoutAForecastItPlansTheReleasedJobs()
+{
+    // A jobs file has no workload model to forecast from: the decisions then see only the jobs
+    // released so far. They still change the layout, reproducibly, and before noon they still do not
+    // depend on the afternoon.
+    model::Scenario csv = single(2.5);
+    model::Problems unused;
+    const auto day = model::scenarioJobs(csv, 1, unused);
     csv.workload.kind = model::WorkloadSpec::Kind::Csv;
-    const auto day = model::scenarioJobs(single(1.0), 1, problems);
-    QVERIFY2(message(csv, day).find("jobs file") != std::string::npos, message(csv, day).c_str());
+    const auto a = run(csv, day, 1, kLookahead);
+    QVERIFY(!changes(csv, a, 1e9).empty());
+    QCOMPARE(changes(csv, run(csv, day, 1, kLookahead), 1e9), changes(csv, a, 1e9));
+    std::vector<simcore::Job> morning;
+    for (const auto& j : day) {
+        if (j.release < 720.0)
+            morning.push_back(j);
+    }
+    QCOMPARE(changes(csv, run(csv, morning, 1, kLookahead), 720.0), changes(csv, a, 720.0));
+}
+
+void TestLookahead::decidesEachGpuOfASmallFleet()
+{
+    // Two GPUs: each GPU is decided with the other as already decided, and the run is reproducible.
+    model::Scenario two = single(2.5);
+    two.fleet.front().count = 2;
+    two.fleet.front().layouts.resize(2, two.fleet.front().layouts.front());
+    two.workload.diurnal.multiplier = 5.0;
+    model::Problems unused;
+    const auto day = model::scenarioJobs(two, 4, unused);
+    const auto a = run(two, day, 4, kLookahead);
+    std::set<int> changed;
+    for (const auto& c : a.repartitions)
+        changed.insert(c.gpu);
+    QCOMPARE(changed, (std::set<int>{0, 1}));
+    QCOMPARE(run(two, day, 4, kLookahead).metrics.et, a.metrics.et);
 }
 
 void TestLookahead::beatsTwiceDailyOnTheStudysDays()

@@ -115,6 +115,8 @@ void TestPlayback::explanationsDoNotChangeAnyPolicyPair()
                 model::RunOptions o;
                 o.scheduler = model::PolicyChoice{s.id, {}};
                 o.repartitioner = model::PolicyChoice{r.id, {}};
+                if (r.id == "lookahead") // its defaults simulate 608 short days a decision on two GPUs
+                    o.repartitioner->params = {{"samples", 2.0}, {"epoch_min", 60.0}};
                 o.timeSeries = false;
                 const simcore::RunResult normal = model::simulate(*sc, jobs, o);
                 const auto pb = model::Playback::record(sc, jobs, o);

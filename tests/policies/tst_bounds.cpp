@@ -477,6 +477,8 @@ double bestSimulated(const std::vector<simcore::Job>& jobs, int gpus, const QStr
                     sim.jobs = jobs;
                     sim.scheduler = s.id;
                     sim.repartitioner = r.id;
+                    if (r.id == "lookahead") // lighter than its defaults (608 short days a decision here)
+                        sim.repartitionerParams = {{"samples", 2.0}, {"epoch_min", 60.0}};
                     if (full)
                         sim.config.mode = simcore::PreemptionMode::FullReschedule;
                     const double t = sim.run().metrics.avgTardinessMin;

@@ -28,8 +28,8 @@ QString sample(const char* name)
 
 const QStringList kSchedulers = {"edf-most-packed", "edf-marginal-et", "cedf", "random", "fcfs", "sjf",
                                  "largest-first",   "best-fit-memory"};
-const QStringList kRepartitioners = {"none",         "static",    "scheduled",  "threshold",
-                                     "demand-match", "smart-mig", "dynamic-rl", "fluid-plan"};
+const QStringList kRepartitioners = {"none",      "static",     "scheduled",  "threshold", "demand-match",
+                                     "smart-mig", "dynamic-rl", "fluid-plan", "lookahead"};
 
 } // namespace
 

@@ -1038,7 +1038,7 @@ void TestPolicies::unknownIds()
     check([&] { (void)reg.createScheduler("edf-least-packed", {}); }, reg.schedulers(), "edf-least-packed");
     check([&] { (void)reg.createRepartitioner("hourly", {}); }, reg.repartitioners(), "hourly");
     QCOMPARE(reg.schedulers().size(), size_t{8});
-    QCOMPARE(reg.repartitioners().size(), size_t{8}); // with fluid-plan (docs/planning.md)
+    QCOMPARE(reg.repartitioners().size(), size_t{9}); // with fluid-plan (docs/planning.md) and lookahead
 }
 
 void TestPolicies::badParameters_data()
