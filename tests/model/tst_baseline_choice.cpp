@@ -6,6 +6,7 @@
 #include "baseline_choice.h"
 #include "cli_test_support.h"
 #include "layout_plan.h"
+#include "paper_single_support.h"
 #include "policy_choice.h"
 #include "scenario.h"
 #include "simulation.h"
@@ -22,15 +23,7 @@ namespace {
 
 const std::string kList = "single-19";
 
-model::Scenario single(double multiplier)
-{
-    model::Problems problems;
-    model::Scenario s = model::loadScenario(MIGSIGHT_SOURCE_DIR "/samples/paper-single.json", problems);
-    if (!problems.empty())
-        qFatal("%s", problems.text().c_str());
-    s.workload.diurnal.multiplier = multiplier;
-    return s;
-}
+using paper::single;
 
 /// The agent's first training days (docs/learned-policies.md, "Seeds": 1,000,000 + 100,000 S + k).
 std::vector<std::uint64_t> trainingSeeds(int n)

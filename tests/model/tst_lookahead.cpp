@@ -5,6 +5,7 @@
 // the workload is a jobs file, and on the single-GPU study's days it beats the twice-daily baseline
 // chosen on training days.
 #include "lookahead.h"
+#include "paper_single_support.h"
 #include "policy_choice.h"
 #include "scenario.h"
 #include "simulation.h"
@@ -19,15 +20,7 @@
 
 namespace {
 
-model::Scenario single(double multiplier)
-{
-    model::Problems problems;
-    model::Scenario s = model::loadScenario(MIGSIGHT_SOURCE_DIR "/samples/paper-single.json", problems);
-    if (!problems.empty())
-        qFatal("%s", problems.text().c_str());
-    s.workload.diurnal.multiplier = multiplier;
-    return s;
-}
+using paper::single;
 
 simcore::RunResult run(const model::Scenario& s, const std::vector<simcore::Job>& jobs, std::uint64_t seed,
                        const std::string& repartitioner)

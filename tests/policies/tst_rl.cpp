@@ -470,6 +470,26 @@ std::pair<double, double> validationEtEnergy(const TrainEnvironment& env, const 
     return {et, energy};
 }
 
+/// SMART-MIG training with the energy options of @p st (days, seed, energy settings), writing
+/// @p name.json in @p dir; the first progress report (its baseline: static CEDF on the validation
+/// days) in @p first.
+TrainResult trainEnergy(const TrainEnvironment& env, TrainSettings st, const QTemporaryDir& dir, const QString& name,
+                        TrainProgress& first)
+{
+    st.policy = "smart-mig";
+    st.threads = 2;
+    bool started = false;
+    return train(
+        env, st, dir.filePath(name + QStringLiteral(".ckpt")).toStdString(),
+        dir.filePath(name + QStringLiteral(".json")).toStdString(),
+        [&](const TrainProgress& p) {
+            if (!started)
+                first = p;
+            started = true;
+        },
+        nullptr);
+}
+
 } // namespace
 
 void TestRl::energyConstrainedTrainingImprovesEnergyAndEt()
@@ -482,24 +502,14 @@ void TestRl::energyConstrainedTrainingImprovesEnergyAndEt()
     const auto env = fleetEnvironment(8, 20.0);
     const auto path = [&](const char* n) { return dir.filePath(QString::fromLatin1(n)).toStdString(); };
     TrainSettings st;
-    st.policy = "smart-mig";
     st.days = 24;
-    st.threads = 2;
     st.seed = 1;
     st.initWeights = shippedWeightsPath("smart-mig").string();
     st.energyScale = 5.0;
     st.energyCap = 1.02;
     TrainProgress start;
-    bool started = false;
-    const auto r = train(
-        env, st, path("e.ckpt"), path("e.json"),
-        [&](const TrainProgress& p) {
-            if (!started)
-                start = p;
-            started = true;
-        },
-        nullptr);
-    QVERIFY(started && start.baselineEnergy > 0.0);
+    const auto r = trainEnergy(env, st, dir, QStringLiteral("e"), start);
+    QVERIFY(start.baselineEnergy > 0.0);
     QVERIFY2(start.evalEnergy > st.energyCap * start.baselineEnergy, "the shipped weights already meet the cap");
     const auto trained = nlohmann::json::parse(loadSmartMigWeights(path("e.json")).trainedJson);
     QVERIFY(trained.at("validation_energy_within_cap").get<bool>());
@@ -525,24 +535,14 @@ void TestRl::shortEnergyTrainingFromScratchImprovesEnergyAndEt()
     const auto env = fleetEnvironment(8, 20.0);
     const auto path = [&](const char* n) { return dir.filePath(QString::fromLatin1(n)).toStdString(); };
     TrainSettings st;
-    st.policy = "smart-mig";
     st.days = 48; // 24 days keep weights that save energy but not yet ET
-    st.threads = 2;
     st.seed = 1;
     st.energyScale = 2.0;
     st.energyDual = 20.0;
     st.energyCap = 0.99;
     TrainProgress start;
-    bool started = false;
-    (void)train(
-        env, st, path("f.ckpt"), path("f.json"),
-        [&](const TrainProgress& p) {
-            if (!started)
-                start = p;
-            started = true;
-        },
-        nullptr);
-    QVERIFY(started && start.baselineEnergy > 0.0);
+    (void)trainEnergy(env, st, dir, QStringLiteral("f"), start);
+    QVERIFY(start.baselineEnergy > 0.0);
     const auto [et, energy] = validationEtEnergy(env, path("f.json"));
     qInfo("validation ET %.5f (static %.5f), energy %.0f (static %.0f)", et, start.baselineEt, energy,
           start.baselineEnergy);
