@@ -48,6 +48,12 @@ private slots:
         const int key = ws.addRun(model::PolicyChoice{"cedf", {}}, model::PolicyChoice{"static", {}});
         QTRY_VERIFY_WITH_TIMEOUT(ws.runSpec(key) && ws.runSpec(key)->latest, 60000);
         QCOMPARE(ws.runSpec(key)->latest->result->metrics.energyWmin, expectedEnergy(s, "cedf"));
+        QCOMPARE(ws.runSpec(key)->label(), QStringLiteral("cedf / static"));
+        // Two runs of one policy with other parameters have names that tell them apart.
+        const int other = ws.addRun(model::PolicyChoice{"cedf", {}},
+                                    model::PolicyChoice{"lookahead", {{"change_cost", 0.5}, {"samples", 2.0}}});
+        QCOMPARE(ws.runSpec(other)->label(), QStringLiteral("cedf / lookahead:change_cost=0.5;samples=2"));
+        QCOMPARE(ws.runSpec(other)->verdictLabel(false), std::string("cedf/lookahead:change_cost=0.5;samples=2"));
     }
 
     void anEditMakesSpecsStaleAndReRunsThem()

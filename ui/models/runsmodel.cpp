@@ -211,7 +211,8 @@ QVariant RunsModel::data(const QModelIndex& index, int role) const
             return spec.error;
         if (const BoundsPtr b = m_workspace->boundsFor(spec.variant); index.column() == TardinessGapColumn && b)
             return QString::fromStdString(b->tardiness.note);
-        return index.column() == RunColumn ? tr("Run %1").arg(spec.latest ? spec.latest->id : 0) : QVariant();
+        return index.column() == RunColumn ? tr("Run %1: %2").arg(spec.latest ? spec.latest->id : 0).arg(spec.label())
+                                           : QVariant();
     default:
         return {};
     }

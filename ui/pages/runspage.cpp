@@ -129,10 +129,13 @@ QWidget* RunsPage::createResults()
     m_table->sortByColumn(-1, Qt::AscendingOrder); // insertion order until the user sorts
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
-    // Numbers share the width (no horizontal scrolling); the run label keeps its full text.
+    // Numbers share the width (no horizontal scrolling); the run label keeps its full text up to a
+    // width that leaves the figures readable, then is cut in the middle (its tooltip has it whole).
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(RunsModel::RunColumn, QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(RunsModel::StatusColumn, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setMaximumSectionSize(m_table->fontMetrics().averageCharWidth() * 48);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setAlternatingRowColors(true);
     // The ranking reads next to the run's name.
     m_table->horizontalHeader()->moveSection(RunsModel::RankColumn, 1);

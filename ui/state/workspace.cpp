@@ -14,8 +14,9 @@ namespace ui {
 
 QString RunSpec::label() const
 {
-    QString pair =
-        QStringLiteral("%1 / %2").arg(QString::fromStdString(scheduler.id), QString::fromStdString(repartitioner.id));
+    // With their parameters, so that two runs of one policy with other settings can be told apart.
+    QString pair = QStringLiteral("%1 / %2").arg(QString::fromStdString(model::policyChoiceText(scheduler)),
+                                                 QString::fromStdString(model::policyChoiceText(repartitioner)));
     if (autoscaler) // docs/services.md, "Runs, Compare, sessions and reports"
         pair += QStringLiteral(" · ") + QString::fromStdString(model::policyChoiceText(*autoscaler));
     return variant.isEmpty() ? pair : QStringLiteral("%1: %2").arg(variant, pair);
@@ -33,9 +34,9 @@ std::string RunSpec::verdictLabel(bool withVariants) const
         label = variant.isEmpty() ? std::string(model::kBaseVariantName) : variant.toStdString();
         label += ": ";
     }
-    label += scheduler.id;
+    label += model::policyChoiceText(scheduler);
     label += '/';
-    label += repartitioner.id;
+    label += model::policyChoiceText(repartitioner);
     if (autoscaler) {
         label += '/';
         label += model::policyChoiceText(*autoscaler);
