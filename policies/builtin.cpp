@@ -166,12 +166,12 @@ void registerRepartitioners(Registry& r)
           number("epoch_min", "minutes between decisions", 5, 1, 1440),
           number("horizon_min", "minutes of forecast arrivals in each simulation", 30, 1, 1440),
           integer("samples", "forecast days simulated per configuration", 16, 1, 64),
-          number("change_cost", "churn cost: a change must lower the mean simulated cost by more than this", 0, 0,
-                 100)}},
+          number("change_cost", "churn cost: a change must lower the mean simulated cost by more than this", 0, 0, 100),
+          changeBudget()}},
         [](const ResolvedParams& p) {
-            return std::make_unique<LookaheadRepartitioner>(
-                LookaheadRepartitioner::Settings{p.text("list"), p.number("epoch_min"), p.number("horizon_min"),
-                                                 static_cast<int>(p.number("samples")), p.number("change_cost")});
+            return std::make_unique<LookaheadRepartitioner>(LookaheadRepartitioner::Settings{
+                p.text("list"), p.number("epoch_min"), p.number("horizon_min"), static_cast<int>(p.number("samples")),
+                p.number("change_cost"), static_cast<int>(p.number("max_changes_per_gpu_day"))});
         });
     r.addRepartitioner(
         {"scheduled",

@@ -69,6 +69,8 @@ std::vector<simcore::Layout> LookaheadRepartitioner::initialLayouts(const simcor
     }
     m_dayJobs = std::max(1.0, jobs);
     m_next = 0.0;
+    m_budget = ChurnBudget(m_settings.maxChangesPerGpuDay);
+    m_budget.reset(gpus);
     return setup.layouts;
 }
 
@@ -136,7 +138,7 @@ void LookaheadRepartitioner::decide(simcore::RepartitionRound& round)
         layouts.push_back(round.gpu(g).layout);
     for (int g = 0; g < round.gpuCount(); ++g) {
         const auto gi = static_cast<size_t>(g);
-        if (round.gpu(g).hasPending)
+        if (round.gpu(g).hasPending || (m_budget.enabled() && !m_budget.allows(g, now)))
             continue;
         int best = -1;
         double bestCost = 0.0;
@@ -161,6 +163,8 @@ void LookaheadRepartitioner::decide(simcore::RepartitionRound& round)
         }
         layouts[gi] = m_layouts[gi][static_cast<size_t>(best)];
         m_current[gi] = best;
+        if (m_budget.enabled())
+            m_budget.record(g, now);
         round.request(g, layouts[gi],
                       "lookahead: configuration " + std::to_string(best + 1) + " of " + m_settings.list +
                           " has the lowest simulated cost over the next " +

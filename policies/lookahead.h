@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "churn_limits.h"
 #include "engine.h"
 #include "policy.h"
 
@@ -9,14 +10,15 @@
 
 namespace policies {
 
-/// @brief Rollout lookahead (docs/learned-policies.md, "Lookahead"): at every multiple of
-/// epoch_min minutes it simulates each configuration of its list for the jobs released so far
+/// @brief Rollout lookahead (docs/learned-policies.md, "Single-GPU lookahead"): at every multiple
+/// of epoch_min minutes it simulates each configuration of its list for the jobs released so far
 /// (their remaining work) together with the arrivals of the next horizon_min minutes of `samples`
 /// forecast days, drawn from the scenario's workload model with seeds other than the run's
-/// (RunSetup::forecastDay; none with a jobs file), and switches the GPU to the configuration with the
-/// lowest mean cost (their tardiness / a day's jobs + a x energy), when it is lower than the current
-/// one's by more than change_cost. On a fleet (at most kMaxGpus) it decides the GPUs in turn, each
-/// with the others as already decided. It never reads a job that is not released yet.
+/// (RunSetup::forecastDay; none with a jobs file), and switches the GPU to the configuration with
+/// the lowest mean cost (their tardiness / a day's jobs + a x energy), when it is lower than the
+/// current one's by more than change_cost and the GPU's churn budget allows a change. On a fleet
+/// (at most kMaxGpus) it decides the GPUs in turn, each with the others as already decided. It
+/// never reads a job that is not released yet.
 class LookaheadRepartitioner : public simcore::Repartitioner
 {
 public:
@@ -28,6 +30,7 @@ public:
         int samples = 16;
         /// A change must lower the mean simulated cost (ET units) by more than this (0: any gain).
         double changeCost = 0.0;
+        int maxChangesPerGpuDay = 0; ///< ChurnBudget: 0 is no limit
     };
     explicit LookaheadRepartitioner(Settings settings) : m_settings(std::move(settings)) {}
 
@@ -54,6 +57,7 @@ private:
     double m_dayJobs = 1.0;                              ///< mean jobs of a forecast day
     double m_next = 0.0;                                 ///< the next decision time
     std::vector<int> m_current;                          ///< per GPU, its configuration (index), -1: none of the list
+    ChurnBudget m_budget;                                ///< max_changes_per_gpu_day
 };
 
 } // namespace policies

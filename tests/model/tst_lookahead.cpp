@@ -57,6 +57,7 @@ private slots:
     void refusesWhatItCannotPlan();
     void withoutAForecastItPlansTheReleasedJobs();
     void decidesEachGpuOfASmallFleet();
+    void churnLimitsHold();
     void beatsTwiceDailyOnTheStudysDays();
 };
 
@@ -164,6 +165,27 @@ void TestLookahead::decidesEachGpuOfASmallFleet()
         changed.insert(c.gpu);
     QCOMPARE(changed, (std::set<int>{0, 1}));
     QCOMPARE(run(two, day, 4, kLookahead).metrics.et, a.metrics.et);
+}
+
+void TestLookahead::churnLimitsHold()
+{
+    // A budget of 6 changes in any 24 hours and a change cost each cut the 2.5x day's churn; the
+    // budget holds.
+    const model::Scenario s = single(2.5);
+    model::Problems unused;
+    const auto day = model::scenarioJobs(s, 5, unused);
+    const auto free = run(s, day, 5, kLookahead);
+    const auto budget = run(s, day, 5, kLookahead + ";max_changes_per_gpu_day=6");
+    const auto cost = run(s, day, 5, kLookahead + ";change_cost=0.05");
+    QVERIFY(free.metrics.reconfigurations > 6);
+    QVERIFY(budget.metrics.reconfigurations > 0);
+    for (const auto& first : budget.repartitions) { // at most 6 in any 24 hours
+        const auto within = std::count_if(budget.repartitions.begin(), budget.repartitions.end(), [&](const auto& c) {
+            return c.time >= first.time && c.time < first.time + 1440.0;
+        });
+        QVERIFY2(within <= 6, qPrintable(QString::number(within)));
+    }
+    QVERIFY(cost.metrics.reconfigurations < free.metrics.reconfigurations);
 }
 
 void TestLookahead::beatsTwiceDailyOnTheStudysDays()
