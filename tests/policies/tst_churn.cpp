@@ -3,7 +3,7 @@
 // decision timing"): a decision interval in simulated minutes really limits when decisions happen,
 // a per-GPU budget caps the changes of every GPU in any 24 hours, a change cost lowers the churn,
 // the parameters are checked, the command-line form ID:key=value;... reads them, and training
-// with a decision interval decides at it.
+// with a decision interval decides at it (and the 64-GPU weights trained so are shipped).
 #include "compare.h"
 #include "dynamic_rl.h"
 #include "policy_choice.h"
@@ -109,6 +109,7 @@ private slots:
     void commandLineForm();
     void badParametersRefused();
     void trainingAtADecisionInterval();
+    void retrainedWeightsShipped();
 };
 
 void TestChurn::smartMigDecisionInterval()
@@ -270,6 +271,16 @@ void TestChurn::trainingAtADecisionInterval()
              qPrintable(QStringLiteral("%1 against %2").arg(atInterval).arg(r.bestEvalEt)));
     QVERIFY2(std::abs(byEvents - r.bestEvalEt) > 1e-6 * r.bestEvalEt,
              qPrintable(QStringLiteral("every 5 steps: %1").arg(byEvents)));
+}
+
+void TestChurn::retrainedWeightsShipped()
+{
+    // The 64-GPU full-reschedule weights (docs/learned-policies.md) load and say how they were trained.
+    const auto w = loadSmartMigWeights(shippedWeightsPath("smart-mig-64"));
+    QCOMPARE(w.configs, 12);
+    const auto trained = nlohmann::json::parse(w.trainedJson);
+    QCOMPARE(trained.at("scenario_file").get<std::string>(), std::string("fleet64-full-reschedule-a-scaled.json"));
+    QCOMPARE(trained.at("settings").at("decision_interval_min").get<double>(), 10.0);
 }
 
 QTEST_APPLESS_MAIN(TestChurn)
