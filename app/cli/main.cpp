@@ -162,6 +162,7 @@ Commands:
         [--seed S] [--decision-every N] [--epoch-min M] [--days-per-iteration N] [--multiplier X]
         [--urgent-slack MIN] [--initial-q Q] [--prior-days N] [--validation-days N]
         [--energy-scale W] [--energy-dual D] [--energy-cap R] [--init-weights FILE]
+        [--decision-interval-min M]
       Trains a learned repartitioner on simulated days of the scenario (docs/learned-policies.md)
       and writes its weights; progress on stderr. Ctrl-C finishes the days in progress and writes
       FILE.json.checkpoint.json; the same command resumes from it. --days-per-iteration sets the
@@ -173,7 +174,8 @@ Commands:
       validation days instead of 8 (smart-mig: 4); smart-mig's --energy-scale W weighs energy by
       W x a in the training rewards, --energy-dual D adjusts that weight after every evaluation by
       D x (energy / (R x static's) - 1), --energy-cap R keeps the best validated weights using at
-      most R x the static layouts' energy, --init-weights FILE starts from those weights
+      most R x the static layouts' energy, --init-weights FILE starts from those weights,
+      --decision-interval-min M decides every M simulated minutes instead of every N steps
       (docs/learned-policies.md). Under mpirun the
       days of each iteration and the validation days go over the ranks; the weights are those of
       one process (docs/cluster.md, "Training").

@@ -91,7 +91,8 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
     const Args args(words, {},
                     {"--policy", "--days", "--out", "--threads", "--seed", "--decision-every", "--epoch-min",
                      "--days-per-iteration", "--multiplier", "--urgent-slack", "--initial-q", "--prior-days",
-                     "--validation-days", "--energy-scale", "--energy-dual", "--energy-cap", "--init-weights"});
+                     "--validation-days", "--energy-scale", "--energy-dual", "--energy-cap", "--init-weights",
+                     "--decision-interval-min"});
     const std::string file = args.onePositional("scenario file");
     const std::string policy = args.value("--policy").value_or("");
     if (policy != "smart-mig" && policy != "dynamic-rl")
@@ -114,7 +115,12 @@ int runTrain(const std::vector<std::string>& words, std::ostream& out, std::ostr
     st.energyDual = numberOption(args, "--energy-dual", 0.0, 0.0, 1e6);
     st.energyCap = numberOption(args, "--energy-cap", 0.0, 0.0, 10.0);
     st.initWeights = args.value("--init-weights").value_or("");
-    for (const char* name : {"--energy-scale", "--energy-dual", "--energy-cap", "--init-weights"}) {
+    // As the policy's decision_interval_min: 0 (off) or at least 0.01 simulated minutes.
+    st.decisionIntervalMin = numberOption(args, "--decision-interval-min", 0.0, 0.0, 1440.0);
+    if (st.decisionIntervalMin > 0.0 && st.decisionIntervalMin < 0.01)
+        throw UsageError("--decision-interval-min needs 0 or 0.01..1440 minutes");
+    for (const char* name :
+         {"--energy-scale", "--energy-dual", "--energy-cap", "--init-weights", "--decision-interval-min"}) {
         if (policy != "smart-mig" && args.value(name))
             throw UsageError(std::string(name) + " applies to smart-mig only");
     }

@@ -34,7 +34,10 @@ struct TrainSettings
     std::uint64_t seed = 1;
     std::string provenanceJson = "{}"; ///< scenario name and fingerprint, stored in the output
     int decisionEvery = 5;             ///< smart-mig
-    double epochMin = 30.0;            ///< dynamic-rl
+    /// smart-mig: > 0 decides every this many simulated minutes (training and validation days)
+    /// instead of every decisionEvery engine steps, as the policy's decision_interval_min does.
+    double decisionIntervalMin = 0.0;
+    double epochMin = 30.0; ///< dynamic-rl
     /// dynamic-rl: > 0 adds "a queued job has at most this slack (min)" to the state (DynamicRlWeights).
     double urgentSlackMin = 0.0;
     /// dynamic-rl: the Q table's initial value; 0: the default (-20, about a day's discounted cost

@@ -213,11 +213,19 @@ void ppoUpdate(Ppo& p, std::vector<Sample>& samples, simcore::Rng& rng)
     }
 }
 
+/// The policy's settings on training and validation days: its decision timing, no churn limits.
+SmartMigRepartitioner::Settings repartitionerSettings(const TrainSettings& st)
+{
+    SmartMigRepartitioner::Settings s{st.decisionEvery, 3, kSmartMigQueueSample};
+    s.decisionIntervalMin = st.decisionIntervalMin;
+    return s;
+}
+
 EtEnergy evaluateSmartMig(const TrainEnvironment& env, const TrainSettings& st, const Ppo& p)
 {
     const auto w = p.weights(p.actor.flat(), p.critic.flat());
     return meanEtEnergyOverDays(st, p.cfg.validationDays, [&](int i) {
-        SmartMigRepartitioner rep(w, {st.decisionEvery, 3, kSmartMigQueueSample});
+        SmartMigRepartitioner rep(w, repartitionerSettings(st));
         return runDayEtEnergy(env, "cedf", validationDaySeed(i), rep, [](auto&, double) {});
     });
 }
@@ -311,6 +319,8 @@ Json ppoSettingsJson(const PpoConfig& c, const TrainSettings& s)
     // Only when set, so the documented command writes the same bytes as before these options.
     if (s.validationDays > 0)
         j["validation_days"] = s.validationDays;
+    if (s.decisionIntervalMin > 0.0)
+        j["decision_interval_min"] = s.decisionIntervalMin;
     if (s.energyScale != 1.0)
         j["energy_scale"] = s.energyScale;
     if (s.energyDual > 0.0)
@@ -373,7 +383,7 @@ TrainResult trainSmartMig(const TrainEnvironment& env, const TrainSettings& st, 
         auto rollouts = mapDays<RolloutDay>(
             st, days,
             [&](int i) {
-                SmartMigRepartitioner rep(w, {st.decisionEvery, 3, kSmartMigQueueSample});
+                SmartMigRepartitioner rep(w, repartitionerSettings(st));
                 RolloutDay day;
                 day.final = runDay(rollEnv, "cedf", trainingDaySeed(st.seed, ses.daysDone + i), rep,
                                    [&](auto& engine, double n) {

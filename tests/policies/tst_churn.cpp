@@ -2,14 +2,18 @@
 // Churn limits of the learned and threshold repartitioners (docs/learned-policies.md, "Churn and
 // decision timing"): a decision interval in simulated minutes really limits when decisions happen,
 // a per-GPU budget caps the changes of every GPU in any 24 hours, a change cost lowers the churn,
-// the parameters are checked, and the command-line form ID:key=value;... reads them.
+// the parameters are checked, the command-line form ID:key=value;... reads them, and training
+// with a decision interval decides at it (and the 64-GPU weights trained so are shipped).
 #include "compare.h"
 #include "dynamic_rl.h"
 #include "policy_choice.h"
 #include "policy_test_support.h"
+#include "rl_train.h"
 #include "smart_mig.h"
 
+#include <QTemporaryDir>
 #include <QTest>
+#include <nlohmann/json.hpp>
 
 #include <cmath>
 #include <map>
@@ -104,6 +108,8 @@ private slots:
     void thresholdInterval();
     void commandLineForm();
     void badParametersRefused();
+    void trainingAtADecisionInterval();
+    void retrainedWeightsShipped();
 };
 
 void TestChurn::smartMigDecisionInterval()
@@ -223,6 +229,58 @@ void TestChurn::badParametersRefused()
     QVERIFY(refusal("smart-mig:decision_interval_min").contains("key=value"));
     QVERIFY(refusal("smart-mig:change_cost=cheap").contains("must be a number"));
     QVERIFY(refusal("no-such-policy:x=1").contains("unknown repartitioner"));
+}
+
+void TestChurn::trainingAtADecisionInterval()
+{
+    // TrainSettings::decisionIntervalMin (migsight-cli train --decision-interval-min): the training
+    // and validation days decide every N simulated minutes, as decision_interval_min does when the
+    // weights are used. The written weights' validation ET is theirs at that interval (not at the
+    // default timing of every 5 steps), and the file records the interval.
+    QTemporaryDir dir;
+    TrainEnvironment env;
+    env.fleet = Day(8, 20.0, 1).fleet;
+    env.types = simcore::defaultJobTypes();
+    env.dayJobs = [](std::uint64_t seed) { return Day(8, 20.0, seed).jobs; };
+    TrainSettings st;
+    st.policy = "smart-mig";
+    st.days = 2;
+    st.threads = 2;
+    st.decisionIntervalMin = 2.0;
+    const std::string out = dir.filePath(QStringLiteral("w.json")).toStdString();
+    const auto r = train(env, st, out + ".checkpoint.json", out, {}, nullptr);
+    QVERIFY(!r.interrupted);
+    const auto w = std::make_shared<const SmartMigWeights>(loadSmartMigWeights(out));
+    const auto trained = nlohmann::json::parse(w->trainedJson);
+    QCOMPARE(trained.at("settings").at("decision_interval_min").get<double>(), 2.0);
+
+    const auto validationEt = [&](const SmartMigRepartitioner::Settings& settings) {
+        double sum = 0.0;
+        for (int i = 0; i < 4; ++i) {
+            const Day day(8, 20.0, validationDaySeed(i));
+            SmartMigRepartitioner rep(w, settings);
+            sum += day.run(rep).metrics.et;
+        }
+        return sum / 4.0;
+    };
+    SmartMigRepartitioner::Settings every2;
+    every2.decisionIntervalMin = 2.0;
+    const double atInterval = validationEt(every2);
+    const double byEvents = validationEt({});
+    QVERIFY2(std::abs(atInterval - r.bestEvalEt) <= 1e-9 * r.bestEvalEt,
+             qPrintable(QStringLiteral("%1 against %2").arg(atInterval).arg(r.bestEvalEt)));
+    QVERIFY2(std::abs(byEvents - r.bestEvalEt) > 1e-6 * r.bestEvalEt,
+             qPrintable(QStringLiteral("every 5 steps: %1").arg(byEvents)));
+}
+
+void TestChurn::retrainedWeightsShipped()
+{
+    // The 64-GPU full-reschedule weights (docs/learned-policies.md) load and say how they were trained.
+    const auto w = loadSmartMigWeights(shippedWeightsPath("smart-mig-64"));
+    QCOMPARE(w.configs, 12);
+    const auto trained = nlohmann::json::parse(w.trainedJson);
+    QCOMPARE(trained.at("scenario_file").get<std::string>(), std::string("fleet64-full-reschedule-a-scaled.json"));
+    QCOMPARE(trained.at("settings").at("decision_interval_min").get<double>(), 10.0);
 }
 
 QTEST_APPLESS_MAIN(TestChurn)
