@@ -64,6 +64,13 @@ std::vector<simcore::Layout> LookaheadRepartitioner::initialLayouts(const simcor
         for (const std::uint64_t s : forecastSeeds(setup.seed, m_settings.samples)) {
             m_forecast.push_back((*setup.forecastDay)(s));
             jobs += static_cast<double>(m_forecast.back().size());
+            // Bounded before the next day is drawn: the first one tells the size of all of them.
+            const double all = static_cast<double>(m_forecast.back().size()) * m_settings.samples;
+            if (all > kMaxForecastJobs)
+                throw std::invalid_argument("lookahead's " + std::to_string(m_settings.samples) +
+                                            " forecast days would hold about " +
+                                            std::to_string(static_cast<long long>(all)) + " jobs, more than " +
+                                            std::to_string(kMaxForecastJobs) + ": use fewer samples");
         }
         jobs /= static_cast<double>(m_settings.samples);
     }

@@ -39,6 +39,7 @@ public:
     [[nodiscard]] double nextWakeup(double now) const override;
     [[nodiscard]] bool readsQueueOrder() const override { return false; }
 
+    static constexpr int kMaxForecastJobs = 2'000'000; ///< jobs of all forecast days together, at most
     static constexpr int kMaxGpus = 16; ///< a decision simulates the fleet GPUs x configurations x samples times
 
     /// The seeds of the forecast days of a run with workload seed @p seed: never @p seed itself.

@@ -55,6 +55,7 @@ private slots:
     void decisionsDoNotReadTheFuture();
     void reproducible();
     void refusesWhatItCannotPlan();
+    void boundsItsForecast();
     void withoutAForecastItPlansTheReleasedJobs();
     void decidesEachGpuOfASmallFleet();
     void churnLimitsHold();
@@ -127,6 +128,21 @@ void TestLookahead::refusesWhatItCannotPlan()
         QFAIL("a fleet of 17 GPUs was planned");
     } catch (const std::exception& e) {
         QVERIFY2(std::string(e.what()).find("fleets of up to 16 GPUs") != std::string::npos, e.what());
+    }
+}
+
+void TestLookahead::boundsItsForecast()
+{
+    // 64 forecast days of a very busy day would hold millions of jobs: refused before they are drawn.
+    const model::Scenario s = single(400.0);
+    model::Problems unused;
+    const auto day = model::scenarioJobs(s, 1, unused);
+    QVERIFY(day.size() * 64 > 2'000'000);
+    try {
+        (void)run(s, day, 1, "lookahead:samples=64");
+        QFAIL("the forecast was not bounded");
+    } catch (const std::exception& e) {
+        QVERIFY2(std::string(e.what()).find("use fewer samples") != std::string::npos, e.what());
     }
 }
 
