@@ -89,10 +89,15 @@ double LookaheadRepartitioner::rolloutCost(std::vector<simcore::Job> jobs,
     std::vector<simcore::FleetGpu> fleet = m_fleet;
     for (size_t g = 0; g < fleet.size(); ++g)
         fleet[g].layout = layouts[g];
+    const auto count = static_cast<int>(jobs.size());
     simcore::Engine engine(m_config, std::move(fleet), m_types, std::move(jobs), scheduler, keep);
     engine.run();
+    // A job that fits no instance of these layouts never finishes: it costs a day of tardiness,
+    // so a layout is not chosen for leaving out the jobs it cannot run.
+    const double unfinished = count - engine.completedJobs();
     // The idle energy before now is the same for every configuration, so it changes no choice.
-    return engine.tardinessSumMin() / m_dayJobs + m_config.energyWeight * engine.energyWmin();
+    return (engine.tardinessSumMin() + kUnfinishedMin * unfinished) / m_dayJobs +
+           m_config.energyWeight * engine.energyWmin();
 }
 
 void LookaheadRepartitioner::decide(simcore::RepartitionRound& round)

@@ -39,8 +39,12 @@ public:
     [[nodiscard]] double nextWakeup(double now) const override;
     [[nodiscard]] bool readsQueueOrder() const override { return false; }
 
-    static constexpr int kMaxForecastJobs = 2'000'000; ///< jobs of all forecast days together, at most
-    static constexpr int kMaxGpus = 16; ///< a decision simulates the fleet GPUs x configurations x samples times
+    /// Jobs of all forecast days together, at most.
+    static constexpr int kMaxForecastJobs = 2'000'000;
+    /// GPUs at most: a decision simulates the fleet GPUs x configurations x samples times.
+    static constexpr int kMaxGpus = 16;
+    /// Tardiness a simulated job that never finishes (it fits no instance) costs, in minutes.
+    static constexpr double kUnfinishedMin = 1440.0;
 
     /// The seeds of the forecast days of a run with workload seed @p seed: never @p seed itself.
     [[nodiscard]] static std::vector<std::uint64_t> forecastSeeds(std::uint64_t seed, int samples);

@@ -55,6 +55,7 @@ private slots:
     void decisionsDoNotReadTheFuture();
     void reproducible();
     void refusesWhatItCannotPlan();
+    void jobsThatFitNowhereCount();
     void boundsItsForecast();
     void withoutAForecastItPlansTheReleasedJobs();
     void decidesEachGpuOfASmallFleet();
@@ -129,6 +130,22 @@ void TestLookahead::refusesWhatItCannotPlan()
     } catch (const std::exception& e) {
         QVERIFY2(std::string(e.what()).find("fleets of up to 16 GPUs") != std::string::npos, e.what());
     }
+}
+
+void TestLookahead::jobsThatFitNowhereCount()
+{
+    // Every job needs 30 GiB: only a whole 7g.40gb instance holds one, and the scenario's layout
+    // (4g.20gb + 2g.10gb + 1g.10gb) none. A layout that cannot run the jobs must not look cheap for
+    // leaving them out: the lookahead moves to the 7g, and every job finishes.
+    const model::Scenario s = single(1.0);
+    model::Problems unused;
+    auto day = model::scenarioJobs(s, 2, unused);
+    for (auto& j : day)
+        j.memoryGiB = 30.0;
+    const auto r = run(s, day, 2, kLookahead);
+    QCOMPARE(r.metrics.unfinished, 0);
+    QVERIFY(!r.repartitions.empty());
+    QCOMPARE(simcore::layoutText(*s.fleetGpus().front().model, r.repartitions.front().to), std::string("7g.40gb@0"));
 }
 
 void TestLookahead::boundsItsForecast()
