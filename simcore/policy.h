@@ -211,7 +211,9 @@ struct RunSetup
     PreemptionMode mode = PreemptionMode::FullReschedule;
     double reconfigurationMin = 0.0;
     double energyWeight = 0.0;
-    const ForecastDay* forecastDay = nullptr; ///< EngineConfig::forecastDay when it is set
+    /// EngineConfig::forecastDay when it is set; valid only during reset() and initialLayouts(),
+    /// which the engine calls while it is built (a policy draws its forecast days there).
+    const ForecastDay* forecastDay = nullptr;
 };
 
 /// @brief Decides which queued job goes to which free instance (a pure decision function of

@@ -2,6 +2,7 @@
 // Playback: a run re-simulated with explanations on gives the same figures as the normal run, its
 // state at any step rebuilt from keyframes equals stepping there, and the policies' reasons for
 // known decisions of the teaching samples say what the policy did and why.
+#include "all_pairs_test_support.h"
 #include "playback.h"
 #include "registry.h"
 #include "scenario.h"
@@ -114,9 +115,7 @@ void TestPlayback::explanationsDoNotChangeAnyPolicyPair()
             for (const auto& r : reg.repartitioners()) {
                 model::RunOptions o;
                 o.scheduler = model::PolicyChoice{s.id, {}};
-                o.repartitioner = model::PolicyChoice{r.id, {}};
-                if (r.id == "lookahead") // its defaults simulate 608 short days a decision on two GPUs
-                    o.repartitioner->params = {{"samples", 2.0}, {"epoch_min", 60.0}};
+                o.repartitioner = model::PolicyChoice{r.id, allpairs::repartitionerParams(r.id)};
                 o.timeSeries = false;
                 const simcore::RunResult normal = model::simulate(*sc, jobs, o);
                 const auto pb = model::Playback::record(sc, jobs, o);

@@ -14,6 +14,7 @@
 //    cases that a matching of completions to unsorted deadlines, or an SRPT that ignored release
 //    dates, would get wrong), 0 when every job can be on time, never above the best schedule of
 //    any registered scheduler on random small days, and tardinessLowerBound takes the largest.
+#include "all_pairs_test_support.h"
 #include "lower_bounds.h"
 #include "policy_test_support.h"
 
@@ -477,8 +478,7 @@ double bestSimulated(const std::vector<simcore::Job>& jobs, int gpus, const QStr
                     sim.jobs = jobs;
                     sim.scheduler = s.id;
                     sim.repartitioner = r.id;
-                    if (r.id == "lookahead") // lighter than its defaults (608 short days a decision here)
-                        sim.repartitionerParams = {{"samples", 2.0}, {"epoch_min", 60.0}};
+                    sim.repartitionerParams = allpairs::repartitionerParams(r.id);
                     if (full)
                         sim.config.mode = simcore::PreemptionMode::FullReschedule;
                     const double t = sim.run().metrics.avgTardinessMin;

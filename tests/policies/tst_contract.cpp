@@ -12,6 +12,7 @@
 //  - energy >= the energy lower bound, average tardiness >= the tardiness lower bound (the largest
 //    of the LP, order-statistic and area-window bounds, docs/bounds.md; day 3 is beyond the LP);
 //  - no decision was refused; the same seed gives bit-identical results.
+#include "all_pairs_test_support.h"
 #include "lower_bounds.h"
 #include "policy_test_support.h"
 
@@ -305,10 +306,7 @@ Outcome runOnce(const Scenario& sc, PreemptionMode mode, const std::string& sche
 {
     const auto& reg = policies::builtinRegistry();
     auto s = reg.createScheduler(scheduler, {});
-    // lookahead's defaults simulate 608 short days a decision on two GPUs: lighter here, same code.
-    auto r = reg.createRepartitioner(repartitioner, repartitioner == "lookahead"
-                                                        ? policies::Params{{"samples", 2.0}, {"epoch_min", 60.0}}
-                                                        : policies::Params{});
+    auto r = reg.createRepartitioner(repartitioner, allpairs::repartitionerParams(repartitioner));
     std::vector<simcore::FleetGpu> fleet;
     for (const auto& l : sc.layouts)
         fleet.push_back({&pt::a100(), {}, l});
